@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kifu {
+
+/// Says how bad a diagnostic is.
+enum class severity : std::uint8_t { note, warning, error };
+
+/// Returns "note", "warning" or "error".
+std::string_view to_string(severity s) noexcept;
+
+/// One problem found in an input: where it is, how bad it is, and a stable code.
+///
+/// `line` and `column` are 1-based and refer to the original file: the column counts
+/// code points of the decoded line (so a CP932 and a UTF-8 copy of a record give the same
+/// column). 0 means unknown. `ply` is the move number the problem belongs to, or -1.
+struct diagnostic {
+    kifu::severity severity = kifu::severity::error;
+    std::string code;     ///< stable, dotted: "csa.syntax", "shogi.illegal.two-pawns", "text.bad-bytes"
+    std::string message;  ///< one sentence, no trailing period
+    std::string file;     ///< as the caller named the input; "<stdin>" or "<buffer>" otherwise
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    std::int32_t ply = -1;
+};
+
+/// Returns the diagnostic in gcc's form: `file:line:col: error: message [code]`.
+std::string format_gcc(const diagnostic& d);
+
+/// Returns the diagnostic as one compact JSON object
+/// (`{"severity":…,"code":…,"message":…,"file":…,"line":…,"column":…,"ply":…}`; ply only when set).
+std::string format_json(const diagnostic& d);
+
+/// Returns true when any diagnostic is an error.
+bool has_error(const std::vector<diagnostic>& diagnostics) noexcept;
+
+}  // namespace kifu

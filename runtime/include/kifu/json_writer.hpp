@@ -1,0 +1,58 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace kifu {
+
+/// Writes JSON into a string as it goes: no tree is built.
+///
+/// Strings are escaped correctly for any UTF-8 (control characters as \u00XX; invalid
+/// UTF-8 sequences are replaced by U+FFFD so the output is always valid JSON). Commas are
+/// placed by the writer. `pretty` indents with two spaces.
+class json_writer {
+public:
+    explicit json_writer(std::string& out, bool pretty = false) : out_(out), pretty_(pretty) {}
+
+    void begin_object();
+    void end_object();
+    void begin_array();
+    void end_array();
+    /// Writes an object key; the next call writes its value.
+    void key(std::string_view k);
+
+    void value(std::string_view s);
+    void value(const char* s) { value(std::string_view(s)); }
+    void value(bool b);
+    void value(std::int64_t n);
+    void value(int n) { value(static_cast<std::int64_t>(n)); }
+    void value(unsigned n) { value(static_cast<std::int64_t>(n)); }
+    void value(std::uint64_t n);
+    void value(double d);
+    void null();
+    /// Writes text that is already valid JSON (a number or a nested document).
+    void raw(std::string_view json);
+
+    /// Key and value in one call.
+    template <typename T>
+    void member(std::string_view k, const T& v) {
+        key(k);
+        value(v);
+    }
+
+private:
+    void before_value();
+    void newline_indent();
+
+    std::string& out_;
+    bool pretty_;
+    int depth_ = 0;
+    bool first_ = true;      // nothing written yet at this depth
+    bool after_key_ = false;
+};
+
+/// Appends `s` to `out` as a quoted, escaped JSON string.
+void append_json_string(std::string& out, std::string_view s);
+
+}  // namespace kifu

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <kifu/diagnostic.hpp>
+#include <kifu/record.hpp>
+
+namespace kifu {
+
+/// How hard a reader is on a broken input.
+enum class read_mode : unsigned char {
+    strict,   ///< the first error ends the read; records read before it are kept
+    lenient,  ///< every problem is reported and reading goes on where the grammar allows
+};
+
+/// What the caller tells a reader. Empty strings mean "detect".
+struct read_options {
+    std::string format;    ///< "csa", "kif", "ki2", "jkf", "sgf", "nhk", "ggf", "wthor", …
+    std::string encoding;  ///< forces the encoding of a text input ("CP932", "UTF-8", …)
+    read_mode mode = read_mode::strict;
+    bool normalize = true;  ///< false: the raw record as written (partial JKF), no replay
+};
+
+/// What a read gives back: every game it could read and every problem it found.
+struct read_result {
+    std::vector<record> records;
+    std::vector<diagnostic> diagnostics;
+    std::string format;    ///< the format used
+    std::string encoding;  ///< the encoding the text was decoded from (empty for binary inputs)
+
+    /// Returns true when no diagnostic is an error.
+    bool ok() const noexcept { return !has_error(diagnostics); }
+};
+
+/// Reads a file: detects format and encoding unless given, parses, normalizes.
+/// Never throws for bad input; I/O failures are diagnostics too (`io.open`).
+read_result read_file(const std::filesystem::path& path, const read_options& options = {});
+
+/// Reads a memory buffer. `name` is used in diagnostics and for detection by extension.
+read_result read_buffer(std::string_view bytes, std::string_view name = "<buffer>",
+                        const read_options& options = {});
+
+}  // namespace kifu

@@ -1,0 +1,78 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <kifu/diagnostic.hpp>
+
+namespace kifu {
+
+/// A line and a column, both 1-based; the column counts code points.
+struct text_position {
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+};
+
+/// A decoded input: its UTF-8 text and a line index into it.
+///
+/// Line breaks are kept as they were (LF, CRLF or a lone CR), so line numbers of the
+/// UTF-8 text are those of the original file whatever its encoding was.
+class source_text {
+public:
+    source_text() = default;
+    /// Takes UTF-8 text (already decoded) and builds the line index.
+    source_text(std::string file_name, std::string utf8, std::string encoding);
+
+    /// Returns the file name given by the caller (used in diagnostics).
+    const std::string& file_name() const noexcept { return file_name_; }
+    /// Returns the decoded text: valid UTF-8, BOM removed.
+    std::string_view text() const noexcept { return text_; }
+    /// Returns the name of the encoding the bytes were decoded from ("UTF-8", "CP932", …).
+    const std::string& encoding() const noexcept { return encoding_; }
+
+    /// Returns the line and column of a byte offset into text().
+    text_position position_of(std::size_t offset) const noexcept;
+    /// Returns line `line` (1-based) without its line break.
+    std::string_view line_text(std::uint32_t line) const noexcept;
+    /// Returns the number of lines.
+    std::uint32_t line_count() const noexcept;
+
+    /// Returns a diagnostic located at a byte offset of text().
+    diagnostic make_diagnostic(kifu::severity severity, std::string code, std::string message,
+                               std::size_t offset, std::int32_t ply = -1) const;
+
+private:
+    std::string file_name_;
+    std::string text_;
+    std::string encoding_;
+    std::vector<std::uint32_t> line_starts_;  // byte offset of each line's first byte
+};
+
+/// What decoding needs to know beyond the bytes.
+struct decode_options {
+    /// Encoding to use when nothing in the bytes says otherwise ("CP932", "UTF-8", "ISO-8859-1", …).
+    std::string fallback = "UTF-8";
+    /// When not empty, the bytes are decoded from this encoding whatever they say.
+    std::string forced;
+    /// Encoding named by the format itself (`#KIF … encoding=`, `'CSA encoding=`, SGF `CA[]`),
+    /// found by the format's sniffer in the raw bytes; beats the fallback, loses to a BOM.
+    std::string declared;
+};
+
+/// Returns the encoding the bytes are in: a BOM's, else the declared one, else UTF-8 when the
+/// bytes are valid UTF-8, else EUC-JP when they look like it and the fallback is Japanese,
+/// else the fallback.
+std::string detect_encoding(std::string_view bytes, const decode_options& options);
+
+/// Decodes bytes to UTF-8 (iconv), strips a BOM and builds the line index. Bytes that cannot
+/// be decoded become U+FFFD and one `text.bad-bytes` diagnostic per line that had them.
+source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
+                   std::vector<diagnostic>& diagnostics);
+
+/// Returns true when the bytes are valid UTF-8 (no overlongs, no surrogates).
+bool is_valid_utf8(std::string_view bytes) noexcept;
+
+}  // namespace kifu

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Installs the Debian 12 packages kifu builds and tests with. Idempotent: when every
+# package is already installed it changes nothing and touches no network.
+set -eu
+packages="build-essential cmake git ccache pkg-config
+tao-pegtl-dev libboost-dev libfmt-dev catch2 nlohmann-json3-dev libcli11-dev
+clang-14 libclang-rt-14-dev"
+missing=""
+for p in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+if [ -z "$missing" ]; then
+    exit 0
+fi
+echo "install-deps: installing$missing" >&2
+if [ "$(id -u)" -ne 0 ]; then
+    sudo=sudo
+else
+    sudo=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing
