@@ -7,6 +7,8 @@
 file(GLOB KIFU_GRAMMARS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/grammars/*.peg")
 set(KIFU_GENERATED_STAMPS)
 if(KIFU_REGENERATE)
+  # `cmake -E touch` does not create the folder of the stamps.
+  file(MAKE_DIRECTORY "${PROJECT_BINARY_DIR}/generated-stamps")
   foreach(grammar IN LISTS KIFU_GRAMMARS)
     get_filename_component(name "${grammar}" NAME_WE)
     set(stamp "${PROJECT_BINARY_DIR}/generated-stamps/${name}.stamp")

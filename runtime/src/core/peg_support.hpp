@@ -1,0 +1,240 @@
+#pragma once
+
+// Runs a grammar that kifu-pegc generated (generated/<format>.hpp) over a decoded text and
+// drives a builder with its events. One grammar per translation unit: include this header and
+// the grammar's header in the builder's .cpp only (both are heavy templates).
+//
+// A builder is a class with
+//   void on(kifu::grammar::<format>::event e, std::string_view matched, std::size_t offset);
+// where offset is the byte offset of the match start in source_text::text(). Events arrive when
+// a @build rule succeeds, post-order (inner rules before the rule that contains them), and only
+// outside predicates (&x, !x). A rule that matched inside an alternative that later failed still
+// produced its events: grammar authors place @build where a match is final, or the builder resets
+// on the enclosing event.
+
+#include <algorithm>
+#include <cstddef>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/trace.hpp>
+
+#include <kifu/diagnostic.hpp>
+#include <kifu/read.hpp>
+#include <kifu/text.hpp>
+
+namespace kifu::detail {
+
+/// The version of the generated-header contract this runtime understands.
+inline constexpr int grammar_abi = 1;
+
+/// Bounds that keep a parse from exhausting memory or the stack.
+struct peg_limits {
+    std::size_t max_input = std::size_t{256} << 20;  ///< bytes; larger inputs are not parsed
+    std::size_t max_depth = 1000;                    ///< grammar rules nested inside each other
+};
+
+/// What the control hooks share during one parse.
+template <typename Builder>
+struct peg_state {
+    Builder& builder;
+    const kifu::source_text& text;
+    kifu::read_mode mode;
+    std::string_view code_prefix;
+    std::vector<kifu::diagnostic>& diagnostics;
+    std::size_t max_depth;
+    const char* begin;
+    const char* furthest;  // the furthest point any rule was tried at: where a plain failure is reported
+    std::size_t depth = 0;
+    bool recovered = false;  // lenient mode recorded an error and went on
+
+    void error(std::string_view suffix, std::string message, const char* at) {
+        diagnostics.push_back(text.make_diagnostic(kifu::severity::error, std::string(code_prefix) + std::string(suffix),
+                                                   std::move(message), static_cast<std::size_t>(at - begin)));
+    }
+};
+
+/// Thrown (not a parse_error, so no @recover rule swallows it) when rules nest too deeply.
+struct peg_too_deep {
+    const char* at;
+};
+
+/// Throws the error a builder raises from on() when a match is well-formed for the grammar but
+/// not for the format: it becomes a "<code_prefix>.syntax" diagnostic at `offset` (a byte offset
+/// of source_text::text()), and in lenient mode the enclosing @recover rule skips the line.
+[[noreturn]] inline void peg_raise(const std::string& message, std::size_t offset) {
+    // Only the byte offset is read back; line and column come from source_text.
+    throw tao::pegtl::parse_error(message, tao::pegtl::position(offset, 0, 0, "<builder>"));
+}
+
+/// Returns the message of a failing cut on `Rule`: its @error text, else "expected <rule name>".
+template <typename Traits, typename Rule>
+std::string peg_error_message() {
+    if constexpr (Traits::template error_message<Rule> != nullptr) {
+        return Traits::template error_message<Rule>;
+    } else if constexpr (!Traits::template rule_name<Rule>.empty()) {
+        std::string name(Traits::template rule_name<Rule>);
+        std::replace(name.begin(), name.end(), '_', ' ');
+        return "expected " + name;
+    } else {
+        return "syntax error";  // kifu-pegc names every rule that can fail under a cut; not reached
+    }
+}
+
+/// The PEGTL control of every kifu grammar: messages from the grammar's table, events to the
+/// builder, recovery at @recover rules in lenient mode, a depth bound.
+template <typename Traits>
+struct peg_control {
+    template <typename Rule>
+    struct type : tao::pegtl::normal<Rule> {
+        template <typename ParseInput, typename State>
+        static void start(const ParseInput& in, State& state) noexcept {
+            state.furthest = std::max(state.furthest, in.current());
+        }
+
+        // Only the byte offset is carried: a lazy input would count lines from the start for
+        // in.position(), which makes many recovered errors quadratic. source_text maps it.
+        template <typename ParseInput, typename State>
+        [[noreturn]] static void raise(const ParseInput& in, State& state) {
+            throw tao::pegtl::parse_error(
+                peg_error_message<Traits, Rule>(),
+                tao::pegtl::position(static_cast<std::size_t>(in.current() - state.begin), 0, 0, in.source()));
+        }
+
+        template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+                  template <typename...> class Control, typename ParseInput, typename State>
+        [[nodiscard]] static bool match(ParseInput& in, State& state) {
+            if constexpr (Traits::template rule_name<Rule>.empty()) {
+                return tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, state);
+            } else {
+                // Only the grammar's own rules count: PEGTL's building blocks nest a bounded amount.
+                if (++state.depth > state.max_depth) throw peg_too_deep{in.current()};
+                struct leave {
+                    std::size_t& depth;
+                    ~leave() { --depth; }
+                } guard{state.depth};
+                if constexpr (Traits::template recover_point<Rule>) {
+                    if (state.mode == kifu::read_mode::lenient && A == tao::pegtl::apply_mode::action) {
+                        return match_recovering<A, M, Action, Control>(in, state);
+                    }
+                }
+                return match_with_event<A, M, Action, Control>(in, state);
+            }
+        }
+
+        template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+                  template <typename...> class Control, typename ParseInput, typename State>
+        static bool match_with_event(ParseInput& in, State& state) {
+            if constexpr (Traits::template has_event<Rule>) {
+                const char* start = in.current();
+                if (!tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, state)) return false;
+                if constexpr (A == tao::pegtl::apply_mode::action) {
+                    state.builder.on(Traits::template event_of<Rule>,
+                                     std::string_view(start, static_cast<std::size_t>(in.current() - start)),
+                                     static_cast<std::size_t>(start - state.begin));
+                }
+                return true;
+            } else {
+                return tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, state);
+            }
+        }
+
+        // A raised error inside the rule is recorded, the input skipped to just after the next
+        // line break, and the rule reported as matched. When that would not move past where the
+        // rule started (an error at the end of the input), the error goes on up instead: a
+        // recovery that consumes nothing could repeat forever inside a star<>.
+        template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+                  template <typename...> class Control, typename ParseInput, typename State>
+        static bool match_recovering(ParseInput& in, State& state) {
+            const char* start = in.current();
+            try {
+                return match_with_event<A, M, Action, Control>(in, state);
+            } catch (const tao::pegtl::parse_error& e) {
+                const char* at = state.begin + e.positions().front().byte;
+                const char* end = in.end();
+                const char* skip = std::find_if(at, end, [](char c) { return c == '\n' || c == '\r'; });
+                if (skip != end) skip += (*skip == '\r' && skip + 1 != end && skip[1] == '\n') ? 2 : 1;
+                if (skip <= start) throw;
+                state.error(".syntax", std::string(e.message()), at);
+                state.recovered = true;
+                in.iterator() = skip;
+                return true;
+            }
+        }
+    };
+};
+
+/// Parses `text` with the grammar rooted at `Root`, sending events to `builder` and problems to
+/// `diagnostics` (code "<code_prefix>.syntax", "<code_prefix>.too-large", "<code_prefix>.too-deep").
+/// Returns true when the input matched and no error was recorded.
+template <typename Root, typename Traits, typename Builder>
+bool parse(const kifu::source_text& text, kifu::read_mode mode, std::string_view code_prefix, Builder& builder,
+           std::vector<kifu::diagnostic>& diagnostics, const peg_limits& limits) {
+    static_assert(Traits::abi_version == grammar_abi,
+                  "generated/<format>.hpp was made by a kifu-pegc of another ABI: regenerate it");
+    const std::string_view input = text.text();
+    peg_state<Builder> state{builder,         text, mode, code_prefix, diagnostics, limits.max_depth,
+                             input.data(), input.data()};
+    if (input.size() > limits.max_input) {
+        state.error(".too-large",
+                    "the input is larger than " +
+                        (limits.max_input % (std::size_t{1} << 20) == 0 ? std::to_string(limits.max_input >> 20) + " MiB"
+                                                                        : std::to_string(limits.max_input) + " bytes") +
+                        "; it is not parsed",
+                    input.data());
+        return false;
+    }
+    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(input.data(), input.size(), text.file_name());
+    try {
+        if (!tao::pegtl::parse<Root, tao::pegtl::nothing, peg_control<Traits>::template type>(in, state)) {
+            state.error(".syntax", "unexpected text", state.furthest);
+            return false;
+        }
+    } catch (const tao::pegtl::parse_error& e) {
+        state.error(".syntax", std::string(e.message()), state.begin + e.positions().front().byte);
+        return false;
+    } catch (const peg_too_deep& e) {
+        state.error(".too-deep",
+                    "the input nests deeper than " + std::to_string(limits.max_depth) + " grammar rules",
+                    e.at);
+        return false;
+    }
+    return !state.recovered;
+}
+
+/// Parses with the default limits (256 MiB, 1000 nested rules).
+template <typename Root, typename Traits, typename Builder>
+bool parse(const kifu::source_text& text, kifu::read_mode mode, std::string_view code_prefix, Builder& builder,
+           std::vector<kifu::diagnostic>& diagnostics) {
+    return parse<Root, Traits>(text, mode, code_prefix, builder, diagnostics, peg_limits{});
+}
+
+/// Writes PEGTL's standard trace of parsing `text` with `Root` into `out` (without colours, so
+/// that it can be compared and stored). Returns whether the parse succeeded. The tracer writes
+/// to std::cerr, which is redirected meanwhile: not for use from several threads at once.
+template <typename Root>
+bool trace(const kifu::source_text& text, std::string& out) {
+    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.text().data(), text.text().size(),
+                                                                  text.file_name());
+    std::ostringstream stream;
+    struct redirect {
+        std::streambuf* old;
+        ~redirect() { std::cerr.rdbuf(old); }
+    } guard{std::cerr.rdbuf(stream.rdbuf())};
+    bool ok = false;
+    try {
+        tao::pegtl::tracer<tao::pegtl::tracer_traits<true, false>> tracer(in);
+        ok = tracer.parse<Root>(in);
+    } catch (const tao::pegtl::parse_error& e) {
+        stream << "parse error: " << e.what() << '\n';
+        ok = false;
+    }
+    out = stream.str();
+    return ok;
+}
+
+}  // namespace kifu::detail

@@ -1,0 +1,69 @@
+#pragma once
+
+// The grammar AST of kifu-pegc: what a .peg file says, with the byte offset of every
+// piece in the source so that each check can point at it.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kifu::pegc {
+
+/// A closed interval of code points.
+struct code_range {
+    char32_t first = 0;
+    char32_t last = 0;
+    friend bool operator==(const code_range&, const code_range&) = default;
+};
+
+/// Says which expression a node is.
+enum class node_kind : std::uint8_t {
+    sequence,    ///< children in order; `cut_at` marks the first child after a `^`
+    choice,      ///< ordered choice of the children
+    repeat,      ///< child repeated min..max times (`*`, `+`, `?`, `{n,m}`)
+    and_pred,    ///< `&child`
+    not_pred,    ///< `!child`
+    literal,     ///< `text` holds the UTF-8 bytes
+    char_class,  ///< `ranges` (sorted, merged), `negated`
+    any,         ///< `.`
+    eof,         ///< `!.` or the builtin rule `eof`
+    rule_ref,    ///< `text` holds the rule name
+};
+
+/// One expression of a rule body.
+struct node {
+    node_kind kind = node_kind::sequence;
+    std::size_t offset = 0;  ///< byte offset where the expression starts
+    std::size_t end = 0;     ///< byte offset just after it
+    std::vector<node> children;
+    std::string text;                 ///< literal bytes or the referenced rule's name
+    bool insensitive = false;         ///< literal with the `i` suffix
+    std::vector<code_range> ranges;   ///< character class content
+    bool negated = false;             ///< `[^…]`
+    std::uint32_t min = 0;            ///< repeat: lower bound
+    std::optional<std::uint32_t> max; ///< repeat: upper bound, none = unbounded
+    char op = 0;                      ///< repeat: '*', '+', '?' or '{'
+    std::size_t op_offset = 0;        ///< repeat: where the postfix operator stands
+    std::optional<std::size_t> cut_at;  ///< sequence: index of the first child under `^`
+};
+
+/// One rule with its annotations.
+struct rule {
+    std::string name;
+    std::size_t offset = 0;  ///< where the name stands
+    bool build = false;
+    bool recover = false;
+    std::optional<std::string> error_message;
+    node body;
+};
+
+/// A whole grammar file.
+struct grammar {
+    std::string path;    ///< as given on the command line
+    std::string source;  ///< the file's bytes
+    std::vector<rule> rules;
+};
+
+}  // namespace kifu::pegc

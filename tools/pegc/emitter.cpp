@@ -1,0 +1,333 @@
+#include "emitter.hpp"
+
+// Emits one PEGTL header. Rules come out in dependency order (a depth-first walk from each
+// rule in grammar order, dependencies first), so only rules used before their definition —
+// members of cycles — need a forward declaration. Every name is fully qualified and no
+// `using` directive appears, so the rules read the same wherever they are pasted.
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace kifu::pegc {
+namespace {
+
+const std::string pegtl = "tao::pegtl::";
+
+std::string hex(char32_t c, int digits) {
+    static constexpr char table[] = "0123456789ABCDEF";
+    std::string out;
+    for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += table[(c >> shift) & 0xF];
+    return out;
+}
+
+// A `char` template argument: printable ASCII as itself, the rest as an escape.
+std::string char_arg(unsigned char c) {
+    switch (c) {
+        case '\'': return "'\\''";
+        case '\\': return "'\\\\'";
+        case '\n': return "'\\n'";
+        case '\r': return "'\\r'";
+        case '\t': return "'\\t'";
+        default:
+            if (c >= 0x20 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
+            return "'\\x" + hex(c, 2) + "'";
+    }
+}
+
+// A `char32_t` template argument of the utf8:: rules.
+std::string code_point_arg(char32_t c) {
+    if (c < 0x80) {
+        const std::string plain = char_arg(static_cast<unsigned char>(c));
+        if (plain.find("\\x") == std::string::npos) return "U" + plain;
+    }
+    return "0x" + hex(c, c > 0xFFFF ? 6 : 4);
+}
+
+std::string join(const std::vector<std::string>& parts) {
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+    return out;
+}
+
+// A C++ string literal holding `text` (UTF-8 is kept as is; the header is UTF-8).
+std::string string_literal(const std::string& text) {
+    std::string out = "\"";
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c < 0x20 || c == 0x7F) {
+            out += '\\';
+            out += static_cast<char>('0' + ((c >> 6) & 7));
+            out += static_cast<char>('0' + ((c >> 3) & 7));
+            out += static_cast<char>('0' + (c & 7));
+        } else {
+            out += ch;
+        }
+    }
+    return out + "\"";
+}
+
+class emitter {
+public:
+    emitter(const grammar& g, const analysis& a) : g_(g), a_(a) {}
+
+    std::string run();
+
+private:
+    std::string expr(const node& n);
+    std::vector<std::string> args(const node& n);
+    void items(const node& n, std::vector<std::string>& out, bool under_must);
+    std::string char_class(const node& n);
+    void visit(std::size_t i);
+    void note_must_child(const node& n, const std::string& type);
+
+    const grammar& g_;
+    const analysis& a_;
+    std::size_t current_ = 0;  // the rule being emitted
+    std::vector<int> state_;  // 0 = unvisited, 1 = in progress, 2 = emitted
+    std::vector<std::size_t> order_;
+    std::set<std::size_t> forward_;
+    std::map<std::size_t, std::string> bodies_;
+    std::vector<std::pair<std::string, std::string>> must_messages_;  // anonymous must<> children
+    std::set<std::string> must_types_;
+};
+
+// Appends the PEGTL arguments for `n` to `out`. Nested sequences spread into their parent
+// (seq<a, seq<b, c>> is seq<a, b, c>, star<seq<a, b>> is star<a, b>); a cut wraps the rest
+// of its own sequence in one must<>, and each element under it stays a separate must<>
+// argument so that the element that fails is the one that raises and names the error.
+void emitter::items(const node& n, std::vector<std::string>& out, bool under_must) {
+    if (n.kind != node_kind::sequence) {
+        std::string type = expr(n);
+        if (under_must) note_must_child(n, type);
+        out.push_back(std::move(type));
+        return;
+    }
+    std::vector<std::string> must;
+    for (std::size_t i = 0; i < n.children.size(); ++i) {
+        const bool cut = !under_must && n.cut_at && i >= *n.cut_at;
+        items(n.children[i], cut ? must : out, under_must || cut);
+    }
+    if (!must.empty()) out.push_back(pegtl + "must<" + join(must) + ">");
+}
+
+std::vector<std::string> emitter::args(const node& n) {
+    std::vector<std::string> out;
+    items(n, out, false);
+    return out;
+}
+
+std::string emitter::char_class(const node& n) {
+    const bool ascii = n.ranges.back().last < 0x80 && !n.negated;
+    const std::string ns = pegtl + (ascii ? "ascii::" : "utf8::");
+    const auto arg = [&](char32_t c) {
+        return ascii ? char_arg(static_cast<unsigned char>(c)) : code_point_arg(c);
+    };
+    const bool singles = std::all_of(n.ranges.begin(), n.ranges.end(),
+                                     [](const code_range& r) { return r.first == r.last; });
+    std::vector<std::string> parts;
+    if (singles) {
+        for (const code_range& r : n.ranges) parts.push_back(arg(r.first));
+        return ns + (n.negated ? "not_one<" : "one<") + join(parts) + ">";
+    }
+    if (n.ranges.size() == 1) {
+        return ns + (n.negated ? "not_range<" : "range<") + arg(n.ranges[0].first) + ", " +
+               arg(n.ranges[0].last) + ">";
+    }
+    for (const code_range& r : n.ranges) {
+        parts.push_back(arg(r.first));
+        parts.push_back(arg(r.last));
+    }
+    const std::string positive = ns + "ranges<" + join(parts) + ">";
+    // PEGTL has no not_ranges<>: a negated multi-range class is "not one of them, then any".
+    if (n.negated) return pegtl + "seq<" + pegtl + "not_at<" + positive + ">, " + pegtl + "utf8::any>";
+    return positive;
+}
+
+void emitter::note_must_child(const node& n, const std::string& type) {
+    // Named rules have their own message (or their name); star<>, opt<> and {0,m} cannot fail.
+    const bool cannot_fail = n.kind == node_kind::repeat && n.min == 0;
+    if (n.kind == node_kind::rule_ref || cannot_fail || !must_types_.insert(type).second) return;
+    if (n.kind == node_kind::eof) {
+        must_messages_.emplace_back(type, "expected the end of the input");
+        return;
+    }
+    std::string text;
+    bool blank = false;
+    for (std::size_t i = n.offset; i < n.end; ++i) {
+        const char c = g_.source[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+            blank = true;
+            continue;
+        }
+        if (blank && !text.empty()) text += ' ';
+        blank = false;
+        text += c;
+    }
+    must_messages_.emplace_back(type, "expected " + text);
+}
+
+std::string emitter::expr(const node& n) {
+    switch (n.kind) {
+        case node_kind::sequence: {
+            const std::vector<std::string> parts = args(n);
+            return parts.size() == 1 ? parts.front() : pegtl + "seq<" + join(parts) + ">";
+        }
+        case node_kind::choice: {
+            std::vector<std::string> parts;
+            for (const node& c : n.children) {
+                if (c.kind == node_kind::choice) {
+                    for (const node& cc : c.children) parts.push_back(expr(cc));
+                } else {
+                    parts.push_back(expr(c));
+                }
+            }
+            return pegtl + "sor<" + join(parts) + ">";
+        }
+        case node_kind::repeat: {
+            const std::string inner = join(args(n.children.front()));
+            switch (n.op) {
+                case '*': return pegtl + "star<" + inner + ">";
+                case '+': return pegtl + "plus<" + inner + ">";
+                case '?': return pegtl + "opt<" + inner + ">";
+                default: break;
+            }
+            if (!n.max) return pegtl + "rep_min<" + std::to_string(n.min) + ", " + inner + ">";
+            if (*n.max == n.min) return pegtl + "rep<" + std::to_string(n.min) + ", " + inner + ">";
+            return pegtl + "rep_min_max<" + std::to_string(n.min) + ", " + std::to_string(*n.max) +
+                   ", " + inner + ">";
+        }
+        case node_kind::and_pred: return pegtl + "at<" + join(args(n.children.front())) + ">";
+        case node_kind::not_pred: return pegtl + "not_at<" + join(args(n.children.front())) + ">";
+        case node_kind::literal: {
+            std::vector<std::string> bytes;
+            for (const char c : n.text) bytes.push_back(char_arg(static_cast<unsigned char>(c)));
+            return pegtl + (n.insensitive ? "istring<" : "string<") + join(bytes) + ">";
+        }
+        case node_kind::char_class: return char_class(n);
+        case node_kind::any: return pegtl + "utf8::any";
+        case node_kind::eof: return pegtl + "eof";
+        case node_kind::rule_ref: {
+            const std::size_t target = a_.index.at(n.text);
+            // A rule may name itself in its own base clause; only others need declaring.
+            if (state_[target] != 2 && target != current_) forward_.insert(target);
+            return n.text;
+        }
+    }
+    return {};
+}
+
+void emitter::visit(std::size_t i) {
+    if (state_[i] != 0) return;
+    state_[i] = 1;
+    std::vector<std::size_t> deps;
+    std::function<void(const node&)> collect = [&](const node& n) {
+        if (n.kind == node_kind::rule_ref) deps.push_back(a_.index.at(n.text));
+        for (const node& c : n.children) collect(c);
+    };
+    collect(g_.rules[i].body);
+    for (const std::size_t d : deps) visit(d);
+    const node& body = g_.rules[i].body;
+    current_ = i;
+    // A rule that is only a reference gets seq<> around it: deriving from the other rule
+    // would bypass that rule's control hooks (its events and messages).
+    bodies_[i] = body.kind == node_kind::rule_ref ? pegtl + "seq<" + expr(body) + ">" : expr(body);
+    state_[i] = 2;
+    order_.push_back(i);
+}
+
+std::string emitter::run() {
+    const std::size_t count = g_.rules.size();
+    state_.assign(count, 0);
+    for (std::size_t i = 0; i < count; ++i) visit(i);
+
+    const std::string ns = "kifu::grammar::" + std::filesystem::path(g_.path).stem().string();
+    std::ostringstream out;
+    out << "// @generated by kifu-pegc " << version << " from " << g_.path << " — do not edit\n"
+        << "#pragma once\n"
+        << "#include <array>\n"
+        << "#include <string_view>\n"
+        << "#include <tao/pegtl.hpp>\n"
+        << "namespace " << ns << " {\n"
+        << "inline constexpr int abi_version = 1;\n"
+        << "inline constexpr std::string_view grammar_file = " << string_literal(g_.path) << ";\n";
+    if (!forward_.empty()) {
+        out << "// rules used before their definition (members of cycles)\n";
+        for (const std::size_t i : order_) {
+            if (forward_.count(i) != 0) out << "struct " << g_.rules[i].name << ";\n";
+        }
+    }
+    for (const std::size_t i : order_) {
+        out << "struct " << g_.rules[i].name << " : " << bodies_[i] << " {};\n";
+    }
+
+    std::vector<std::size_t> build;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (g_.rules[i].build) build.push_back(i);
+    }
+    out << "// @build rules, in grammar order\n"
+        << "enum class event : unsigned short {";
+    for (std::size_t k = 0; k < build.size(); ++k) out << (k == 0 ? " " : ", ") << g_.rules[build[k]].name;
+    out << (build.empty() ? "};\n" : " };\n")
+        << "inline constexpr std::array<std::string_view, " << build.size() << "> event_names{";
+    for (std::size_t k = 0; k < build.size(); ++k) out << (k == 0 ? "" : ", ") << '"' << g_.rules[build[k]].name << '"';
+    out << "};\n"
+        << "template <typename Rule> inline constexpr bool has_event = false;\n";
+    for (const std::size_t i : build) out << "template <> inline constexpr bool has_event<" << g_.rules[i].name << "> = true;\n";
+    out << "template <typename Rule> inline constexpr event event_of = event{};\n";
+    for (const std::size_t i : build) {
+        out << "template <> inline constexpr event event_of<" << g_.rules[i].name << "> = event::" << g_.rules[i].name << ";\n";
+    }
+    out << "template <typename Rule> inline constexpr const char* error_message = nullptr;\n";
+    for (const rule& r : g_.rules) {
+        if (r.error_message) {
+            out << "template <> inline constexpr const char* error_message<" << r.name
+                << "> = " << string_literal(*r.error_message) << ";\n";
+        }
+    }
+    for (const auto& [type, text] : must_messages_) {
+        out << "template <> inline constexpr const char* error_message<" << type << "> = " << string_literal(text) << ";\n";
+    }
+    out << "template <typename Rule> inline constexpr bool recover_point = false;\n";
+    for (const rule& r : g_.rules) {
+        if (r.recover) out << "template <> inline constexpr bool recover_point<" << r.name << "> = true;\n";
+    }
+    out << "template <typename Rule> inline constexpr std::string_view rule_name = {};\n";
+    for (const rule& r : g_.rules) {
+        out << "template <> inline constexpr std::string_view rule_name<" << r.name << "> = \"" << r.name << "\";\n";
+    }
+    out << "inline constexpr std::array<std::string_view, " << count << "> rule_names{";
+    for (std::size_t i = 0; i < count; ++i) out << (i == 0 ? "" : ", ") << '"' << g_.rules[i].name << '"';
+    out << "};\n"
+        << "struct traits {\n"
+        << "    using root = ::" << ns << "::" << g_.rules.front().name << ";\n"
+        << "    static constexpr int abi_version = ::" << ns << "::abi_version;\n"
+        << "    template <typename Rule> static constexpr bool has_event = ::" << ns << "::has_event<Rule>;\n"
+        << "    template <typename Rule> static constexpr event event_of = ::" << ns << "::event_of<Rule>;\n"
+        << "    template <typename Rule> static constexpr const char* error_message = ::" << ns << "::error_message<Rule>;\n"
+        << "    template <typename Rule> static constexpr bool recover_point = ::" << ns << "::recover_point<Rule>;\n"
+        << "    template <typename Rule> static constexpr std::string_view rule_name = ::" << ns << "::rule_name<Rule>;\n"
+        << "};\n"
+        << "}  // namespace " << ns << "\n";
+    return out.str();
+}
+
+}  // namespace
+
+std::string emit_header(const grammar& g, const analysis& a) {
+    return emitter(g, a).run();
+}
+
+}  // namespace kifu::pegc
