@@ -28,7 +28,9 @@ struct diagnostic {
     std::int32_t ply = -1;
 };
 
-/// Returns the diagnostic in gcc's form: `file:line:col: error: message [code]`.
+/// Returns the diagnostic in gcc's form: `file:line:col: error: message [code]`; `:line:col` is
+/// left out when the line is 0 and `:col` when the column is 0; ` (ply N)` goes before ` [code]`
+/// when the ply is set.
 std::string format_gcc(const diagnostic& d);
 
 /// Returns the diagnostic as one compact JSON object

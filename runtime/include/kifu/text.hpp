@@ -62,15 +62,20 @@ struct decode_options {
     std::string declared;
 };
 
-/// Returns the encoding the bytes are in: a BOM's, else the declared one, else UTF-8 when the
-/// bytes are valid UTF-8, else EUC-JP when they look like it and the fallback is Japanese,
-/// else the fallback.
+/// Returns the encoding the bytes are in: the forced one (it beats even a BOM), else a BOM's,
+/// else the declared one, else UTF-8 when the bytes are valid UTF-8, else EUC-JP or CP932 by
+/// their byte pairs when the fallback is one of these two, else the fallback. Names are
+/// normalized (normalize_encoding_name).
 std::string detect_encoding(std::string_view bytes, const decode_options& options);
 
 /// Decodes bytes to UTF-8 (iconv), strips a BOM and builds the line index. Bytes that cannot
 /// be decoded become U+FFFD and one `text.bad-bytes` diagnostic per line that had them.
 source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
                    std::vector<diagnostic>& diagnostics);
+
+/// Returns the canonical name of an encoding: "CP932" for Shift_JIS and its aliases, "UTF-8",
+/// "EUC-JP", "ISO-8859-1", "UTF-16LE", …; other names upper-cased (iconv accepts them so).
+std::string normalize_encoding_name(std::string_view name);
 
 /// Returns true when the bytes are valid UTF-8 (no overlongs, no surrogates).
 bool is_valid_utf8(std::string_view bytes) noexcept;

@@ -1,0 +1,178 @@
+// Bytes to UTF-8: a copy for valid UTF-8, our own replacement loop for broken UTF-8, and
+// glibc's iconv for everything else.
+
+#include <kifu/text.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <cstdio>
+
+#include <iconv.h>
+
+#include "core/utf8.hpp"
+
+namespace kifu {
+
+namespace {
+
+// A place in the decoded text where U+FFFD replaced bytes that could not be decoded.
+struct bad_spot {
+    std::size_t offset;   // of the U+FFFD in the decoded text
+    unsigned char byte;   // the first byte replaced
+    bool truncated_unit;  // a UTF-16 input whose length is odd
+};
+
+struct decoded {
+    std::string text;
+    std::vector<bad_spot> bad;
+};
+
+decoded decode_utf8(std::string_view bytes) {
+    decoded out;
+    if (is_valid_utf8(bytes)) {
+        out.text.assign(bytes);
+        return out;
+    }
+    out.text.reserve(bytes.size() + bytes.size() / 8 + 16);
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    const auto* const end = p + bytes.size();
+    const auto* run = p;
+    while (p < end) {
+        if (*p < 0x80) {
+            ++p;
+            continue;
+        }
+        std::size_t bad = 1;
+        const std::size_t length = detail::utf8_sequence_length(p, static_cast<std::size_t>(end - p), bad);
+        if (length != 0) {
+            p += length;
+            continue;
+        }
+        out.text.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+        out.bad.push_back({out.text.size(), *p, false});
+        out.text += detail::replacement_character;
+        p += bad;
+        run = p;
+    }
+    out.text.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+    return out;
+}
+
+// Bytes per code unit, which is what a bad sequence skips.
+std::size_t unit_size(std::string_view encoding) {
+    if (encoding.starts_with("UTF-16") || encoding.starts_with("UCS-2")) return 2;
+    if (encoding.starts_with("UTF-32") || encoding.starts_with("UCS-4")) return 4;
+    return 1;
+}
+
+class iconv_handle {
+public:
+    explicit iconv_handle(const std::string& from) : cd_(iconv_open("UTF-8", from.c_str())) {}
+    ~iconv_handle() {
+        if (ok()) iconv_close(cd_);
+    }
+    iconv_handle(const iconv_handle&) = delete;
+    iconv_handle& operator=(const iconv_handle&) = delete;
+    bool ok() const noexcept { return cd_ != reinterpret_cast<iconv_t>(-1); }
+    iconv_t get() const noexcept { return cd_; }
+
+private:
+    iconv_t cd_;
+};
+
+decoded decode_iconv(iconv_t cd, std::string_view bytes, std::size_t unit) {
+    decoded out;
+    // Every encoding we meet takes at most 3 bytes of UTF-8 per input byte (CP932 and
+    // EUC-JP half-width kana: 1 or 2 bytes → 3); others grow the buffer on E2BIG.
+    out.text.resize(bytes.size() * 3 + 16);
+    char* in = const_cast<char*>(bytes.data());  // iconv's signature; it does not write
+    std::size_t in_left = bytes.size();
+    char* o = out.text.data();
+    std::size_t o_left = out.text.size();
+    auto grow = [&](std::size_t at_least) {
+        const auto used = static_cast<std::size_t>(o - out.text.data());
+        out.text.resize(std::max(out.text.size() * 2, used + at_least));
+        o = out.text.data() + used;
+        o_left = out.text.size() - used;
+    };
+    while (in_left > 0) {
+        if (iconv(cd, &in, &in_left, &o, &o_left) != static_cast<std::size_t>(-1)) break;
+        if (errno == E2BIG) {
+            grow(64);
+            continue;
+        }
+        // EILSEQ (invalid) or EINVAL (incomplete at the end): replace and step over a unit.
+        if (o_left < 3) grow(64);
+        const auto offset = static_cast<std::size_t>(o - out.text.data());
+        const std::size_t skip = std::min(unit, in_left);
+        out.bad.push_back({offset, static_cast<unsigned char>(*in), skip < unit});
+        std::memcpy(o, detail::replacement_character, 3);
+        o += 3;
+        o_left -= 3;
+        in += skip;
+        in_left -= skip;
+    }
+    // Return a stateful encoding (ISO-2022-JP) to its initial state.
+    while (iconv(cd, nullptr, nullptr, &o, &o_left) == static_cast<std::size_t>(-1) && errno == E2BIG) grow(64);
+    out.text.resize(static_cast<std::size_t>(o - out.text.data()));
+    // The text lives as long as the records read from it: give back the unused worst case.
+    if (out.text.capacity() > out.text.size() + out.text.size() / 2 + 4096) out.text.shrink_to_fit();
+    return out;
+}
+
+std::string bad_bytes_message(const bad_spot& spot, const std::string& encoding) {
+    if (spot.truncated_unit) return "the input ends in half a UTF-16 code unit (odd length); replaced by U+FFFD";
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", spot.byte);
+    return "bytes that are not valid " + encoding + " (first " + hex + ") replaced by U+FFFD";
+}
+
+}  // namespace
+
+source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
+                   std::vector<diagnostic>& diagnostics) {
+    std::string encoding = detect_encoding(bytes, options);
+    decoded result;
+    if (encoding == "UTF-8") {
+        result = decode_utf8(bytes);
+    } else {
+        iconv_handle cd(encoding);
+        if (cd.ok()) {
+            result = decode_iconv(cd.get(), bytes, unit_size(encoding));
+        } else {
+            diagnostic d;
+            d.severity = severity::error;
+            d.code = "text.unknown-encoding";
+            d.message = "unknown encoding \"" + encoding + "\"; read as UTF-8";
+            d.file = file_name;
+            diagnostics.push_back(std::move(d));
+            encoding = "UTF-8";
+            result = decode_utf8(bytes);
+        }
+    }
+    if (std::string_view(result.text).starts_with("\xEF\xBB\xBF")) {
+        result.text.erase(0, 3);
+        for (bad_spot& spot : result.bad) spot.offset -= 3;  // none sits on the BOM itself
+    }
+    source_text text(std::move(file_name), std::move(result.text), encoding);
+    // One diagnostic per line. Lines are counted in one pass over the text (the spots come in
+    // order), so that a long line full of bad bytes costs no more than a short one.
+    const std::string_view view = text.text();
+    std::size_t scanned = 0;
+    std::size_t line = 1;
+    std::size_t reported_line = 0;
+    for (const bad_spot& spot : result.bad) {
+        for (; scanned < spot.offset; ++scanned) {
+            const char c = view[scanned];
+            if (c == '\n' || (c == '\r' && (scanned + 1 >= view.size() || view[scanned + 1] != '\n'))) ++line;
+        }
+        if (line == reported_line) continue;
+        reported_line = line;
+        diagnostics.push_back(text.make_diagnostic(severity::error, "text.bad-bytes",
+                                                   bad_bytes_message(spot, encoding), spot.offset));
+    }
+    return text;
+}
+
+}  // namespace kifu

@@ -1,0 +1,25 @@
+#pragma once
+
+// Reads JSON inputs (JKF, the JKF-shaped go and othello documents) with nlohmann::json.
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <kifu/diagnostic.hpp>
+#include <kifu/text.hpp>
+
+namespace kifu::detail {
+
+/// Deepest nesting of arrays and objects parse_json accepts.
+inline constexpr std::size_t max_json_depth = 512;
+
+/// Returns the JSON document of the text, or nothing after adding one `<code_prefix>.json`
+/// error (a syntax error or nesting deeper than max_json_depth) located in the text. Never throws
+/// for bad input.
+std::optional<nlohmann::json> parse_json(const source_text& text, std::string_view code_prefix,
+                                         std::vector<diagnostic>& diagnostics);
+
+}  // namespace kifu::detail

@@ -1,0 +1,72 @@
+#pragma once
+
+// Small UTF-8 helpers shared by the text decoder and the JSON writer.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace kifu::detail {
+
+/// Returns the length (1–4) of the well-formed UTF-8 sequence at `p` (Unicode table 3-7: no
+/// overlongs, no surrogates, nothing above U+10FFFF), or 0 when it is ill-formed; then
+/// `bad_length` is the length of its maximal ill-formed subpart (at least 1), which is what
+/// one U+FFFD replaces.
+inline std::size_t utf8_sequence_length(const unsigned char* p, std::size_t available,
+                                        std::size_t& bad_length) noexcept {
+    const unsigned char b = p[0];
+    if (b < 0x80) return 1;
+    std::size_t length = 0;
+    unsigned char low = 0x80;
+    unsigned char high = 0xBF;
+    if (b >= 0xC2 && b <= 0xDF) {
+        length = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        length = 3;
+        if (b == 0xE0) low = 0xA0;       // overlong below U+0800
+        else if (b == 0xED) high = 0x9F;  // surrogates
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        length = 4;
+        if (b == 0xF0) low = 0x90;        // overlong below U+10000
+        else if (b == 0xF4) high = 0x8F;  // above U+10FFFF
+    } else {
+        bad_length = 1;
+        return 0;
+    }
+    if (available < 2 || p[1] < low || p[1] > high) {
+        bad_length = 1;
+        return 0;
+    }
+    for (std::size_t i = 2; i < length; ++i) {
+        if (i >= available || (p[i] & 0xC0) != 0x80) {
+            bad_length = i;
+            return 0;
+        }
+    }
+    return length;
+}
+
+/// Returns true when the 8 bytes of `word` are all ASCII.
+inline bool all_ascii(std::uint64_t word) noexcept { return (word & 0x8080808080808080ULL) == 0; }
+
+/// Loads 8 bytes from any address.
+inline std::uint64_t load8(const unsigned char* p) noexcept {
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    return word;
+}
+
+/// Returns true when one of the 8 bytes of `word` is LF or CR (exact "has zero byte" test
+/// from Bit Twiddling Hacks, applied to the word xor each byte value).
+inline bool has_line_break(std::uint64_t word) noexcept {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t highs = 0x8080808080808080ULL;
+    const std::uint64_t lf = word ^ (ones * '\n');
+    const std::uint64_t cr = word ^ (ones * '\r');
+    return (((lf - ones) & ~lf) | ((cr - ones) & ~cr)) & highs;
+}
+
+/// The UTF-8 encoding of U+FFFD REPLACEMENT CHARACTER.
+inline constexpr char replacement_character[] = "\xEF\xBF\xBD";
+
+}  // namespace kifu::detail

@@ -1,0 +1,181 @@
+#include <kifu/text.hpp>
+
+#include <catch2/catch.hpp>
+
+namespace {
+
+const std::string fffd = "\xEF\xBF\xBD";
+
+struct decoded {
+    kifu::source_text text;
+    std::vector<std::string> diagnostics;  // format_gcc of each
+};
+
+decoded decode(std::string_view bytes, std::string fallback = "UTF-8", std::string forced = "",
+               std::string declared = "") {
+    kifu::decode_options options;
+    options.fallback = std::move(fallback);
+    options.forced = std::move(forced);
+    options.declared = std::move(declared);
+    std::vector<kifu::diagnostic> list;
+    decoded out{kifu::decode("t.kif", bytes, options, list), {}};
+    for (const auto& d : list) out.diagnostics.push_back(kifu::format_gcc(d));
+    CHECK(kifu::is_valid_utf8(out.text.text()));
+    return out;
+}
+
+using strings = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("decode copies valid UTF-8 and strips its BOM", "[decode]") {
+    const auto plain = decode("先手：羽生善治\r\n▲７六歩\n", "CP932");
+    CHECK(plain.text.text() == "先手：羽生善治\r\n▲７六歩\n");
+    CHECK(plain.text.encoding() == "UTF-8");
+    CHECK(plain.text.file_name() == "t.kif");
+    CHECK(plain.diagnostics.empty());
+
+    const auto bom = decode("\xEF\xBB\xBF#KIF\n", "CP932");
+    CHECK(bom.text.text() == "#KIF\n");
+    CHECK(bom.text.encoding() == "UTF-8");
+    CHECK(bom.diagnostics.empty());
+    CHECK(decode("\xEF\xBB\xBF").text.text().empty());
+}
+
+TEST_CASE("decode replaces invalid UTF-8 and reports each line once", "[decode]") {
+    const auto out = decode("ab\x80\x80" "cd\nok\n\xFFx\xC0\n\xE6\x97");
+    CHECK(out.text.text() == "ab" + fffd + fffd + "cd\nok\n" + fffd + "x" + fffd + "\n" + fffd);
+    CHECK(out.text.encoding() == "UTF-8");
+    CHECK(out.diagnostics == strings{
+        "t.kif:1:3: error: bytes that are not valid UTF-8 (first 0x80) replaced by U+FFFD [text.bad-bytes]",
+        "t.kif:3:1: error: bytes that are not valid UTF-8 (first 0xFF) replaced by U+FFFD [text.bad-bytes]",
+        "t.kif:4:1: error: bytes that are not valid UTF-8 (first 0xE6) replaced by U+FFFD [text.bad-bytes]",
+    });
+    // A BOM before broken bytes: positions are those of the text without the BOM.
+    const auto bom = decode("\xEF\xBB\xBF" "a\x80");
+    CHECK(bom.text.text() == "a" + fffd);
+    CHECK(bom.diagnostics == strings{
+        "t.kif:1:2: error: bytes that are not valid UTF-8 (first 0x80) replaced by U+FFFD [text.bad-bytes]"});
+}
+
+TEST_CASE("decode reads CP932 whose trail bytes are 0x5C", "[decode]") {
+    // 十表\ CRLF ▲７六歩 CRLF: 十 = 8F 5C and 表 = 95 5C; the real backslash follows them.
+    const std::string bytes = "\x8f\x5c\x95\x5c\\\r\n\x81\xa3\x82\x56\x98\x5a\x95\xe0\r\n";
+    const auto out = decode(bytes, "CP932");
+    CHECK(out.text.text() == "十表\\\r\n▲７六歩\r\n");
+    CHECK(out.text.encoding() == "CP932");
+    CHECK(out.diagnostics.empty());
+    REQUIRE(out.text.line_count() == 2);
+    CHECK(out.text.line_text(1) == "十表\\");
+    CHECK(out.text.line_text(2) == "▲７六歩");
+    // The same bytes named by a declaration or forced.
+    CHECK(decode(bytes, "UTF-8", "", "Shift_JIS").text.text() == "十表\\\r\n▲７六歩\r\n");
+    CHECK(decode(bytes, "UTF-8", "windows-31j").text.text() == "十表\\\r\n▲７六歩\r\n");
+}
+
+TEST_CASE("decode replaces bad CP932 bytes and locates them in the decoded line", "[decode]") {
+    // Line 2 is ▲７六<80>歩: the bad byte lands in column 4 of the decoded line.
+    const std::string bytes = std::string("\x8f\x5c\r\n") + "\x81\xa3\x82\x56\x98\x5a\x80\x95\xe0\xFD\r" +
+                              "\x81\x20ok\n" + "\x82";
+    const auto out = decode(bytes, "CP932");
+    CHECK(out.text.encoding() == "CP932");
+    CHECK(out.text.text() == "十\r\n▲７六" + fffd + "歩" + fffd + "\r" + fffd + " ok\n" + fffd);
+    CHECK(out.diagnostics == strings{
+        "t.kif:2:4: error: bytes that are not valid CP932 (first 0x80) replaced by U+FFFD [text.bad-bytes]",
+        "t.kif:3:1: error: bytes that are not valid CP932 (first 0x81) replaced by U+FFFD [text.bad-bytes]",
+        "t.kif:4:1: error: bytes that are not valid CP932 (first 0x82) replaced by U+FFFD [text.bad-bytes]",
+    });
+    CHECK(out.text.line_text(2) == "▲７六" + fffd + "歩" + fffd);
+}
+
+TEST_CASE("decode reads EUC-JP, detected or declared", "[decode]") {
+    const std::string bytes = "\xc0\xe8\xbc\xea\xa1\xa7\xb1\xa9\xc0\xb8\xc1\xb1\xbc\xa3\n"
+                              "\xa2\xa5\xa3\xb7\xcf\xbb\xca\xe2\n\x8e\xb1";
+    const auto detected = decode(bytes, "CP932");
+    CHECK(detected.text.encoding() == "EUC-JP");
+    CHECK(detected.text.text() == "先手：羽生善治\n▲７六歩\nｱ");
+    CHECK(detected.diagnostics.empty());
+
+    const auto broken = decode("\xa2\xa5\xa1\x20\xa3\xb7\n\xff", "UTF-8", "", "EUC-JP");
+    CHECK(broken.text.encoding() == "EUC-JP");
+    CHECK(broken.text.text() == "▲" + fffd + " ７\n" + fffd);
+    CHECK(broken.diagnostics == strings{
+        "t.kif:1:2: error: bytes that are not valid EUC-JP (first 0xA1) replaced by U+FFFD [text.bad-bytes]",
+        "t.kif:2:1: error: bytes that are not valid EUC-JP (first 0xFF) replaced by U+FFFD [text.bad-bytes]",
+    });
+}
+
+TEST_CASE("decode reads UTF-16LE and UTF-16BE with a BOM", "[decode]") {
+    using namespace std::string_literals;
+    // 十表 CRLF a, little-endian, BOM first.
+    const auto le = decode("\xFF\xFE\x41\x53\x68\x88\r\0\n\0a\0"s, "CP932");
+    CHECK(le.text.encoding() == "UTF-16LE");
+    CHECK(le.text.text() == "十表\r\na");
+    CHECK(le.diagnostics.empty());
+    CHECK(le.text.line_count() == 2);
+    // 十😀 (a surrogate pair) LF, big-endian.
+    const auto be = decode("\xFE\xFF\x53\x41\xd8\x3d\xde\x00\0\n"s);
+    CHECK(be.text.encoding() == "UTF-16BE");
+    CHECK(be.text.text() == "十😀\n");
+    CHECK(be.diagnostics.empty());
+}
+
+TEST_CASE("decode replaces broken UTF-16 and reports an odd length", "[decode]") {
+    using namespace std::string_literals;
+    // A lone low surrogate on line 1, a high surrogate without its pair on line 2.
+    const auto le = decode("\xFF\xFE" "a\0\x00\xDC" "b\0\n\0\x3d\xd8" "c\0"s);
+    CHECK(le.text.text() == "a" + fffd + "b\n" + fffd + "c");
+    CHECK(le.diagnostics == strings{
+        "t.kif:1:2: error: bytes that are not valid UTF-16LE (first 0x00) replaced by U+FFFD [text.bad-bytes]",
+        "t.kif:2:1: error: bytes that are not valid UTF-16LE (first 0x3D) replaced by U+FFFD [text.bad-bytes]",
+    });
+    const auto odd = decode("\xFE\xFF\0a\0"s);
+    CHECK(odd.text.text() == "a" + fffd);
+    CHECK(odd.diagnostics == strings{
+        "t.kif:1:2: error: the input ends in half a UTF-16 code unit (odd length); replaced by U+FFFD "
+        "[text.bad-bytes]"});
+}
+
+TEST_CASE("decode reads ISO-8859-1 and stateful ISO-2022-JP", "[decode]") {
+    const auto latin = decode("caf\xe9\n", "UTF-8", "", "latin1");
+    CHECK(latin.text.encoding() == "ISO-8859-1");
+    CHECK(latin.text.text() == "café\n");
+    const auto jis = decode("\x1b$B4}Ih\x1b(B!", "UTF-8", "iso-2022-jp");
+    CHECK(jis.text.encoding() == "ISO-2022-JP");
+    CHECK(jis.text.text() == "棋譜!");
+    CHECK(jis.diagnostics.empty());
+}
+
+TEST_CASE("decode treats an unknown encoding as UTF-8", "[decode]") {
+    const auto out = decode("ok\n\x80", "UTF-8", "klingon-8");
+    CHECK(out.text.encoding() == "UTF-8");
+    CHECK(out.text.text() == "ok\n" + fffd);
+    CHECK(out.diagnostics == strings{
+        "t.kif: error: unknown encoding \"KLINGON-8\"; read as UTF-8 [text.unknown-encoding]",
+        "t.kif:2:1: error: bytes that are not valid UTF-8 (first 0x80) replaced by U+FFFD [text.bad-bytes]",
+    });
+}
+
+TEST_CASE("decode survives every single byte and random garbage in every encoding", "[decode]") {
+    for (const char* encoding : {"UTF-8", "CP932", "EUC-JP", "UTF-16LE", "UTF-16BE", "ISO-8859-1", "ISO-2022-JP"}) {
+        std::string all;
+        for (int b = 0; b < 256; ++b) all += static_cast<char>(b);
+        std::vector<kifu::diagnostic> list;
+        kifu::decode_options options;
+        options.forced = encoding;
+        const auto text = kifu::decode("x", all + all, options, list);
+        INFO(encoding);
+        CHECK(kifu::is_valid_utf8(text.text()));
+        CHECK(text.encoding() == encoding);
+    }
+}
+
+TEST_CASE("decode of a long line full of bad bytes stays linear", "[decode]") {
+    // 4 MB of 0xFF without a line break: one diagnostic, and no quadratic column counting.
+    std::vector<kifu::diagnostic> list;
+    const auto text = kifu::decode("big", std::string(4 << 20, '\xFF'), {}, list);
+    CHECK(text.text().size() == 3u * (4 << 20));
+    REQUIRE(list.size() == 1);
+    CHECK(kifu::format_gcc(list[0]) ==
+          "big:1:1: error: bytes that are not valid UTF-8 (first 0xFF) replaced by U+FFFD [text.bad-bytes]");
+}

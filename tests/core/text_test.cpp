@@ -1,0 +1,100 @@
+#include <kifu/text.hpp>
+
+#include <catch2/catch.hpp>
+
+TEST_CASE("is_valid_utf8 accepts well-formed UTF-8", "[text]") {
+    CHECK(kifu::is_valid_utf8(""));
+    CHECK(kifu::is_valid_utf8("plain ASCII, long enough for the 8-byte fast path"));
+    CHECK(kifu::is_valid_utf8(std::string_view("\0\x7f", 2)));
+    CHECK(kifu::is_valid_utf8("\xC2\x80"));            // U+0080, smallest 2-byte
+    CHECK(kifu::is_valid_utf8("\xE0\xA0\x80"));        // U+0800, smallest 3-byte
+    CHECK(kifu::is_valid_utf8("\xED\x9F\xBF"));        // U+D7FF, just below the surrogates
+    CHECK(kifu::is_valid_utf8("\xEE\x80\x80"));        // U+E000, just above them
+    CHECK(kifu::is_valid_utf8("\xF0\x90\x80\x80"));    // U+10000
+    CHECK(kifu::is_valid_utf8("\xF4\x8F\xBF\xBF"));    // U+10FFFF
+    CHECK(kifu::is_valid_utf8("先手：羽生善治 ▲７六歩 😀 and more ASCII after it"));
+}
+
+TEST_CASE("is_valid_utf8 rejects overlongs, surrogates, out-of-range and broken sequences", "[text]") {
+    CHECK_FALSE(kifu::is_valid_utf8("\x80"));                // lone continuation
+    CHECK_FALSE(kifu::is_valid_utf8("\xC0\x80"));            // overlong NUL
+    CHECK_FALSE(kifu::is_valid_utf8("\xC1\xBF"));            // overlong
+    CHECK_FALSE(kifu::is_valid_utf8("\xE0\x9F\xBF"));        // overlong 3-byte
+    CHECK_FALSE(kifu::is_valid_utf8("\xED\xA0\x80"));        // U+D800
+    CHECK_FALSE(kifu::is_valid_utf8("\xED\xBF\xBF"));        // U+DFFF
+    CHECK_FALSE(kifu::is_valid_utf8("\xF0\x8F\xBF\xBF"));    // overlong 4-byte
+    CHECK_FALSE(kifu::is_valid_utf8("\xF4\x90\x80\x80"));    // U+110000
+    CHECK_FALSE(kifu::is_valid_utf8("\xF5\x80\x80\x80"));
+    CHECK_FALSE(kifu::is_valid_utf8("\xFF"));
+    CHECK_FALSE(kifu::is_valid_utf8("\xE6\x97"));            // truncated at the end
+    CHECK_FALSE(kifu::is_valid_utf8("\xE6\x97x"));           // truncated in the middle
+    CHECK_FALSE(kifu::is_valid_utf8("0123456789abcdef\x8f\x5c"));  // CP932 十 after a fast run
+}
+
+TEST_CASE("source_text indexes lines after LF, CRLF and lone CR", "[text]") {
+    const kifu::source_text text("a.kif", "one\r\ntwo\rthree\nfour\r\n\r\nsix", "UTF-8");
+    REQUIRE(text.line_count() == 6);
+    CHECK(text.line_text(1) == "one");
+    CHECK(text.line_text(2) == "two");
+    CHECK(text.line_text(3) == "three");
+    CHECK(text.line_text(4) == "four");
+    CHECK(text.line_text(5) == "");
+    CHECK(text.line_text(6) == "six");
+    CHECK(text.line_text(0) == "");
+    CHECK(text.line_text(7) == "");
+    CHECK(text.file_name() == "a.kif");
+    CHECK(text.encoding() == "UTF-8");
+
+    auto at = [&](std::size_t offset) {
+        const kifu::text_position p = text.position_of(offset);
+        return std::make_pair(p.line, p.column);
+    };
+    CHECK(at(0) == std::make_pair(1u, 1u));
+    CHECK(at(3) == std::make_pair(1u, 4u));  // the CR of CRLF ends line 1
+    CHECK(at(4) == std::make_pair(1u, 5u));  // so does its LF
+    CHECK(at(5) == std::make_pair(2u, 1u));
+    CHECK(at(8) == std::make_pair(2u, 4u));  // lone CR
+    CHECK(at(9) == std::make_pair(3u, 1u));
+    CHECK(at(23) == std::make_pair(6u, 1u));
+    CHECK(at(26) == std::make_pair(6u, 4u));   // the end
+    CHECK(at(999) == std::make_pair(6u, 4u));  // past the end: clamped
+}
+
+TEST_CASE("source_text counts line ends at the end and empty texts", "[text]") {
+    CHECK(kifu::source_text("f", "", "UTF-8").line_count() == 0);
+    CHECK(kifu::source_text("f", "x", "UTF-8").line_count() == 1);
+    CHECK(kifu::source_text("f", "x\n", "UTF-8").line_count() == 1);
+    CHECK(kifu::source_text("f", "x\r\n", "UTF-8").line_count() == 1);
+    CHECK(kifu::source_text("f", "x\r", "UTF-8").line_count() == 1);
+    CHECK(kifu::source_text("f", "\n", "UTF-8").line_count() == 1);
+    CHECK(kifu::source_text("f", "\n\n", "UTF-8").line_count() == 2);
+    CHECK(kifu::source_text("f", "x\r\r\n", "UTF-8").line_count() == 2);
+    // The end after a final break is the start of the line after it.
+    const kifu::source_text text("f", "x\n", "UTF-8");
+    CHECK(text.position_of(2).line == 2);
+    CHECK(text.position_of(2).column == 1);
+    const kifu::source_text empty;
+    CHECK(empty.position_of(0).line == 1);
+    CHECK(empty.line_count() == 0);
+}
+
+TEST_CASE("source_text columns count code points of Japanese lines", "[text]") {
+    // A move on line 2; every Japanese character here is 3 bytes of UTF-8.
+    const std::string line2 = "1 ▲７六歩(77)";
+    const kifu::source_text text("g.kif", "手数----指手\n" + line2 + "\n", "UTF-8");
+    const std::size_t start = text.text().find('\n') + 1;
+    const std::size_t roku = start + line2.find("六");
+    CHECK(text.position_of(roku).line == 2);
+    CHECK(text.position_of(roku).column == 5);
+    CHECK(text.position_of(roku + 1).column == 5);  // inside 六: still 六
+    CHECK(text.position_of(roku + 2).column == 5);
+    CHECK(text.position_of(roku + 3).column == 6);  // 歩
+    CHECK(text.position_of(start + line2.find('(')).column == 7);
+    CHECK(text.line_text(1) == "手数----指手");
+    CHECK(text.line_text(2) == line2);
+
+    const kifu::diagnostic d = text.make_diagnostic(kifu::severity::warning, "kif.syntax", "bad square", roku, 1);
+    CHECK(kifu::format_gcc(d) == "g.kif:2:5: warning: bad square (ply 1) [kif.syntax]");
+    CHECK(kifu::format_json(d) ==
+          R"({"severity":"warning","code":"kif.syntax","message":"bad square","file":"g.kif","line":2,"column":5,"ply":1})");
+}
