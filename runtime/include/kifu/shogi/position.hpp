@@ -1,0 +1,182 @@
+#pragma once
+
+// A shogi position for replaying records fast: an 11×11 mailbox with wall sentinels (no
+// allocation, cheap to copy), hands per colour and the side to move; plus the rules the
+// normalizer checks (../shared/formats/shogi.md §5.7.12, with the legality JKF lacks).
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <kifu/shogi/jkf.hpp>
+
+namespace kifu::shogi {
+
+/// Why a move is illegal. Each reason has a stable diagnostic code `shogi.illegal.<name>`.
+enum class illegal_reason : std::uint8_t {
+    none,
+    off_board,                 ///< a square outside 1..9
+    empty_origin,              ///< no piece on the origin square
+    opponent_piece,            ///< the origin holds the opponent's piece
+    wrong_piece,               ///< the origin holds another kind than the move says
+    own_piece_at_destination,  ///< the destination holds one of the mover's pieces
+    cannot_move_there,         ///< the piece cannot move that way
+    piece_in_the_way,          ///< a sliding piece would jump over a piece
+    king_capture,              ///< the move captures a king (the position was already lost)
+    unpromotable_piece,        ///< promotion of a promoted or unpromotable kind
+    promotion_outside_zone,    ///< promotion with neither square in the promotion zone
+    dead_piece_move,           ///< a non-promoting move leaves a piece with no next move
+    not_in_hand,               ///< a drop of a kind the mover does not hold
+    drop_on_occupied,          ///< a drop on an occupied square
+    promoted_drop,             ///< a drop that says it promotes
+    dead_piece_drop,           ///< a drop where the piece would have no next move
+    two_pawns,                 ///< 二歩: a pawn drop on a file with an own unpromoted pawn
+    king_left_in_check,        ///< the mover's king is attacked after the move
+    pawn_drop_mate,            ///< 打ち歩詰め: a pawn drop that mates
+};
+
+/// Returns the diagnostic code of a reason, e.g. "shogi.illegal.two-pawns".
+std::string_view code_of(illegal_reason r) noexcept;
+/// Returns the English message of a reason (one sentence, no trailing period).
+std::string_view message_of(illegal_reason r) noexcept;
+
+/// A move on a position: `from` has x == 0 for a drop; `piece` is the kind before the move.
+struct board_move {
+    square from{};
+    square to{};
+    piece_kind piece = piece_kind::fu;
+    bool promote = false;
+
+    /// Returns true for a drop.
+    constexpr bool is_drop() const noexcept { return from.x == 0; }
+    friend bool operator==(const board_move&, const board_move&) = default;
+};
+
+/// What `apply` returns so that `undo` can restore the position.
+struct undo_info {
+    std::uint8_t captured = 0;  ///< the captured cell (internal encoding), 0 = none
+    std::int8_t checked = -1;   ///< the check state before the move
+};
+
+/// Up to 18 squares (every origin from which pieces of one kind can reach one square).
+struct square_list {
+    std::array<square, 18> items{};
+    int size = 0;
+
+    const square* begin() const noexcept { return items.data(); }
+    const square* end() const noexcept { return items.data() + size; }
+};
+
+/// A board, both hands and the side to move.
+class position {
+public:
+    /// Returns an empty board with empty hands, Black to move.
+    position() noexcept;
+
+    /// Returns the position of a JKF preset (HIRATE, KY, … 10), or nothing for others.
+    static std::optional<position> from_preset(std::string_view preset) noexcept;
+    /// Returns the position of a JKF state_format (`initial.data`).
+    static position from_state(const state_format& state) noexcept;
+    /// Returns the position as a JKF state_format.
+    state_format to_state() const;
+
+    /// Returns the piece on a square (1..9, 1..9), or nothing when empty or off the board.
+    std::optional<piece> at(square s) const noexcept {
+        if (s.x < 1 || s.x > 9 || s.y < 1 || s.y > 9) return std::nullopt;
+        // Cells: 0 empty, 1..14 Black kind + 1, 17..30 White kind + 1, 0x80 wall.
+        const std::uint8_t cell = board_[static_cast<std::size_t>(index(s))];
+        if (cell == 0) return std::nullopt;
+        return piece{(cell & 0x10) ? color::white : color::black, static_cast<piece_kind>((cell & 0x0f) - 1)};
+    }
+    /// Puts a piece on a square (or empties it).
+    void set(square s, std::optional<piece> p) noexcept;
+    /// Returns how many pieces of a hand kind (FU..HI) a colour holds; 0 for other kinds.
+    int hand(color c, piece_kind k) const noexcept;
+    /// Sets a hand count (FU..HI only; others are ignored).
+    void set_hand(color c, piece_kind k, int count) noexcept;
+    /// Returns the side to move.
+    color side_to_move() const noexcept { return side_; }
+    /// Sets the side to move.
+    void set_side_to_move(color c) noexcept {
+        side_ = c;
+        checked_ = -1;
+    }
+
+    /// Returns how many pieces of a kind a colour has on the board.
+    int count_on_board(color c, piece_kind k) const noexcept {
+        return counts_[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)];
+    }
+    /// Returns the square of a colour's king, or nothing when it has none.
+    std::optional<square> king_square(color c) const noexcept;
+    /// Returns true when a piece of colour `by` attacks square s.
+    bool is_attacked(square s, color by) const noexcept;
+    /// Returns true when the colour's king is attacked.
+    bool in_check(color c) const noexcept;
+
+    /// Returns every square holding colour c's `kind` that can reach `to` by the piece's
+    /// movement (pins and self-check ignored: pseudo-legal, as 相対 notation counts them).
+    /// Empty when `to` holds a piece of colour c.
+    square_list origins_to(square to, color c, piece_kind kind) const noexcept;
+
+    /// Returns why the side to move may not play `m`, or illegal_reason::none.
+    illegal_reason check(const board_move& m) const noexcept;
+    /// Returns true when the mover's king is not attacked after `m` (`m` pseudo-legal).
+    bool leaves_king_safe(const board_move& m) const noexcept;
+    /// Returns true when the side to move has at least one legal move (a pawn drop counts
+    /// without asking whether it is 打ち歩詰め, which would recurse).
+    bool has_legal_move() const noexcept;
+
+    /// Plays a move for the side to move without checking it (call `check` first: whether the
+    /// new side to move is in check is worked out incrementally, assuming a legal move).
+    undo_info apply(const board_move& m) noexcept;
+    /// Takes back a move played by `apply`.
+    void undo(const board_move& m, const undo_info& u) noexcept;
+
+    /// Compares board, hands and side to move.
+    friend bool operator==(const position& a, const position& b) noexcept {
+        return a.board_ == b.board_ && a.hands_ == b.hands_ && a.side_ == b.side_;
+    }
+
+    // The mailbox: index = x * 11 + y + 2 for x, y in 0..10 (0 and 10 are walls); two more
+    // wall cells at each end keep a knight's reverse step from a corner inside the array.
+    static constexpr int width = 11;
+    static constexpr int cells = width * width + 4;
+    static constexpr int index(square s) noexcept { return s.x * width + s.y + 2; }
+
+private:
+    illegal_reason check_board_move(const board_move& m) const noexcept;
+    illegal_reason check_drop(const board_move& m) const noexcept;
+    bool is_mate_after_pawn_drop(const board_move& m) const noexcept;
+    bool leaves_king_safe_slow(const board_move& m) const noexcept;
+    bool attacked(int target, color by, int vacated) const noexcept;
+    bool attacked_from_line(int king, int step, int skip, int stop, color by) const noexcept;
+    bool gives_check(const board_move& m) const noexcept;
+    void find_kings() noexcept;
+
+    std::array<std::uint8_t, cells> board_{};
+    std::array<std::array<std::uint8_t, hand_kind_count>, 2> hands_{};
+    color side_ = color::black;
+    // Cache: each colour's king cell (0 = none) and whether the side to move is in check
+    // (-1 = not known: the next apply or check works it out in full).
+    std::array<std::uint8_t, 2> kings_{};
+    std::int8_t checked_ = -1;
+    std::array<std::array<std::uint8_t, piece_kind_count>, 2> counts_{};  // pieces on the board
+};
+
+/// Returns the SFEN of a position (`move_number` goes in the fourth field).
+std::string to_sfen(const position& p, int move_number = 1);
+/// Reads an SFEN (four fields; the move number may be omitted; "startpos" is accepted).
+/// On failure returns nothing and puts a one-sentence reason in `error` when given.
+std::optional<position> parse_sfen(std::string_view sfen, std::string* error = nullptr,
+                                   int* move_number = nullptr);
+
+/// Returns the USI text of a move: `7g7f`, `8h2b+`, `P*5e`.
+std::string to_usi(const board_move& m);
+/// Reads a USI move on a position (the piece of a board move is taken from its origin).
+/// Returns nothing when the text is malformed or a board move's origin is empty; legality
+/// is not checked.
+std::optional<board_move> parse_usi(std::string_view usi, const position& p) noexcept;
+
+}  // namespace kifu::shogi

@@ -1,0 +1,316 @@
+// The JKF normalizer (../shared/formats/shogi.md §5.7): replays every line of play on a
+// position and fills in what the source format left implicit. Unlike json-kifu-format it
+// checks full legality and keeps going (lenient) or stops (strict) with a diagnostic instead
+// of throwing away the whole record.
+//
+// A line is walked twice: first its own moves (so the main line's problems come first), then,
+// only if it has forks, once more from its start position to reach each fork point. Positions
+// are plain arrays, so copying one per line costs no allocation.
+
+#include <kifu/shogi/normalize.hpp>
+
+#include <algorithm>
+#include <climits>
+
+#include <kifu/shogi/position.hpp>
+#include <kifu/shogi/relative.hpp>
+
+#include "shogi/presets.hpp"
+#include "shogi/rules_tables.hpp"
+
+namespace kifu::shogi {
+
+namespace {
+
+using detail::on_board;
+
+// Deeper nesting than this is no real record; the bound keeps recursion off the stack's edge.
+constexpr int max_fork_depth = 1000;
+
+board_move board_move_of(const move_data& m) noexcept {
+    return board_move{m.from.value_or(square{}), *m.to, *m.piece, m.promote.value_or(false)};
+}
+
+// The move in CSA notation for messages ("+7776FU", "-0055KA"); unknown parts are '?'.
+std::string describe(const move_data& m, color mover) {
+    std::string out(1, mover == color::black ? '+' : '-');
+    auto put = [&out](const std::optional<square>& s, const char* none) {
+        if (s && s->x >= 0 && s->x <= 9 && s->y >= 0 && s->y <= 9) {
+            out += static_cast<char>('0' + s->x);
+            out += static_cast<char>('0' + s->y);
+        } else {
+            out += none;
+        }
+    };
+    put(m.from, "00");
+    put(m.to, "??");
+    if (m.piece) {
+        out += to_csa(m.promote.value_or(false) ? detail::kind_promote(*m.piece) : *m.piece);
+    } else {
+        out += "??";
+    }
+    return out;
+}
+
+struct normalizer {
+    const normalize_options& options;
+    std::vector<diagnostic>& diagnostics;
+    bool failed = false;
+    bool stopped = false;
+
+    bool is(source_format f) const noexcept { return options.format == f; }
+
+    void report(severity level, std::string_view code, std::string message, std::uint32_t line, int ply) {
+        diagnostic d;
+        d.severity = level;
+        d.code = code;
+        d.message = std::move(message);
+        d.file = options.file;
+        d.line = line;
+        d.ply = ply;
+        diagnostics.push_back(std::move(d));
+        if (level == severity::error) {
+            failed = true;
+            stopped = stopped || options.mode == read_mode::strict;
+        }
+    }
+
+    bool set_up(jkf& record, position& start);
+    void walk(std::vector<move_format>& moves, std::size_t first, const position& start,
+              std::optional<square> before_first, int base_ply, int depth);
+    bool play(move_format& element, position& pos, std::optional<square> previous_to, int ply);
+    void truncate(std::vector<move_format>& moves, std::size_t at, int ply);
+};
+
+bool normalizer::set_up(jkf& record, position& start) {
+    if (!record.initial) {
+        start = *position::from_preset("HIRATE");
+        return true;
+    }
+    initial_format& initial = *record.initial;
+    // Kifu for iPhone writes 手合割：平手 together with a board diagram: the diagram wins.
+    if ((is(source_format::kif) || is(source_format::ki2)) && initial.data && initial.preset != "OTHER")
+        initial.preset = "OTHER";
+    if (initial.preset == "OTHER") {
+        if (!initial.data) {
+            report(severity::warning, "shogi.initial.no-board",
+                   "the start position is OTHER but no board is given; starting from HIRATE", 0, -1);
+            start = *position::from_preset("HIRATE");
+            return true;
+        }
+        start = position::from_state(*initial.data);
+        if (is(source_format::csa)) {
+            // CSA has no preset names: a PI line or a full board equal to a preset becomes it.
+            for (const detail::preset_info& p : detail::presets) {
+                if (start == *position::from_preset(p.name)) {
+                    initial.preset = p.name;
+                    initial.data.reset();
+                    break;
+                }
+            }
+        }
+        return true;
+    }
+    auto preset = position::from_preset(initial.preset);
+    if (!preset) {
+        report(severity::error, "shogi.initial.unknown-preset", "unknown start position preset '" + initial.preset + "'", 0, -1);
+        return false;
+    }
+    start = *preset;
+    return true;
+}
+
+void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
+    // CSA gives only each move's time: total = the same player's previous total + now.
+    const time_value* previous = i >= 2 && moves[i - 2].time && moves[i - 2].time->total ? &*moves[i - 2].time->total : nullptr;
+    const time_value& now = moves[i].time->now;
+    // 64-bit sums: a hostile file's huge times must not overflow.
+    long long ms = now.ms.value_or(0);
+    long long s = now.s;
+    long long m = now.m;
+    long long h = now.h.value_or(0);
+    if (previous) {
+        ms += previous->ms.value_or(0);
+        s += previous->s;
+        m += previous->m;
+        h += previous->h.value_or(0);
+    }
+    auto narrow = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
+    time_value out;
+    if (now.ms || (previous && previous->ms)) {
+        s += ms / 1000;
+        out.ms = narrow(ms % 1000);
+    }
+    m += s / 60;
+    out.s = narrow(s % 60);
+    out.h = narrow(h + m / 60);
+    out.m = narrow(m % 60);
+    moves[i].time->total = out;
+}
+
+void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int ply) {
+    std::size_t forks = 0;
+    for (std::size_t i = at; i < moves.size(); ++i) forks += moves[i].forks.size();
+    if (forks > 0)
+        report(severity::warning, "shogi.forks-dropped",
+               std::to_string(forks) + " variation(s) hanging on the dropped moves are dropped with them",
+               moves[at].line, ply);
+    moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(at), moves.end());
+}
+
+bool normalizer::play(move_format& element, position& pos, std::optional<square> previous_to, int ply) {
+    move_data& m = *element.move;
+    const color mover = pos.side_to_move();
+    auto fail = [&](std::string_view code, std::string_view why) {
+        report(severity::error, code, describe(m, mover) + ": " + std::string(why), element.line, ply);
+        return false;
+    };
+    auto illegal = [&](illegal_reason r) { return fail(code_of(r), message_of(r)); };
+
+    if (m.color && *m.color != mover)
+        return fail("shogi.wrong-turn", mover == color::black ? "the move is marked as White's but Black is to move"
+                                                              : "the move is marked as Black's but White is to move");
+    m.color = mover;
+
+    if (m.same.value_or(false)) {
+        if (!previous_to) return fail("shogi.same-without-previous", "the move says 同 (same square) but no move precedes it");
+        if (m.to && *m.to != *previous_to) return fail("shogi.same-mismatch", "the move says 同 but names another square than the previous move's");
+        m.to = previous_to;
+    }
+    if (!m.to) return fail("shogi.incomplete-move", "the move has no destination");
+    if (!on_board(*m.to) || (m.from && !on_board(*m.from))) return illegal(illegal_reason::off_board);
+
+    if (!m.from && is(source_format::ki2)) {
+        if (!m.piece) return fail("shogi.incomplete-move", "the move names no piece");
+        origin_result origin = solve_origin(pos, *m.piece, *m.to, m.relative);
+        if (origin.status == origin_status::ambiguous)
+            return fail("shogi.relative.ambiguous", "more than one piece fits the move's relative notation");
+        if (origin.status == origin_status::no_match)
+            return fail("shogi.relative.no-match", "no piece fits the move's relative notation");
+        if (origin.status == origin_status::board) m.from = origin.from;
+    }
+
+    if (m.from) {
+        auto origin = pos.at(*m.from);
+        if (!m.piece) {
+            if (!origin) return illegal(illegal_reason::empty_origin);
+            m.piece = origin->kind;
+        } else if (is(source_format::csa) && origin && origin->color == mover && origin->kind != *m.piece &&
+                   detail::kind_is_promoted(*m.piece) && detail::kind_promote(origin->kind) == *m.piece) {
+            // CSA writes the kind after the move: +8822UM is a bishop promoting.
+            m.piece = origin->kind;
+            m.promote = true;
+        }
+    } else if (!m.piece) {
+        return fail("shogi.incomplete-move", "the drop names no piece");
+    }
+
+    const board_move bm = board_move_of(m);
+    if (illegal_reason r = pos.check(bm); r != illegal_reason::none) return illegal(r);
+
+    if (bm.is_drop()) {
+        m.capture.reset();
+    } else {
+        auto target = pos.at(bm.to);
+        m.capture = target ? std::optional<piece_kind>(target->kind) : std::nullopt;
+    }
+    if ((is(source_format::csa) || is(source_format::jkf)) && previous_to && *previous_to == bm.to) m.same = true;
+    if (!is(source_format::ki2)) {
+        if (!bm.is_drop() && !bm.promote && detail::kind_can_promote(bm.piece) &&
+            (detail::in_zone(mover, bm.from.y) || detail::in_zone(mover, bm.to.y)))
+            m.promote = false;
+        if (std::string_view r = relative_of(pos, bm); r != m.relative) m.relative = r;
+    }
+    pos.apply(bm);
+    return true;
+}
+
+void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const position& start,
+                      std::optional<square> before_first, int base_ply, int depth) {
+    auto previous_to = [&](std::size_t i) -> std::optional<square> {
+        if (i == 0) return before_first;
+        const move_format& p = moves[i - 1];
+        return p.move && p.move->to ? p.move->to : std::nullopt;
+    };
+
+    position pos = start;
+    bool ended = false;  // a terminal special was seen
+    for (std::size_t i = first; i < moves.size(); ++i) {
+        move_format& element = moves[i];
+        const int ply = base_ply + static_cast<int>(i);
+        if (element.move) {
+            if (ended) {
+                report(severity::error, "shogi.move-after-special",
+                       describe(*element.move, pos.side_to_move()) + ": a move follows the end of the game", element.line, ply);
+                truncate(moves, i, ply);
+                break;
+            }
+            if (!play(element, pos, previous_to(i), ply)) {
+                truncate(moves, i, ply);
+                break;
+            }
+        } else if (!element.special.empty()) {
+            // 反則勝ち: the side to move wins, so the last mover made the illegal move.
+            if (element.special == "ILLEGAL_ACTION")
+                element.special = pos.side_to_move() == color::white ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
+            ended = true;
+        }
+        if (is(source_format::csa) && element.time) add_csa_total(moves, i);
+        if (stopped) return;
+    }
+    if (stopped) return;
+
+    bool has_forks = false;
+    for (std::size_t i = first; i < moves.size() && !has_forks; ++i) has_forks = !moves[i].forks.empty();
+    if (!has_forks) return;
+
+    pos = start;
+    for (std::size_t i = first; i < moves.size(); ++i) {
+        move_format& element = moves[i];
+        const int ply = base_ply + static_cast<int>(i);
+        if (!element.forks.empty()) {
+            if (depth >= max_fork_depth) {
+                report(severity::error, "shogi.fork-too-deep",
+                       "variations are nested more than " + std::to_string(max_fork_depth) + " deep", element.line, ply);
+                if (stopped) return;
+                element.forks.clear();
+            }
+            for (std::size_t f = 0; f < element.forks.size();) {
+                const bool had_moves = !element.forks[f].empty();
+                walk(element.forks[f], 0, pos, previous_to(i), ply, depth + 1);
+                if (stopped) return;
+                // A variation whose first move was illegal is gone; an empty array would be noise.
+                if (had_moves && element.forks[f].empty()) {
+                    element.forks.erase(element.forks.begin() + static_cast<std::ptrdiff_t>(f));
+                } else {
+                    ++f;
+                }
+            }
+        }
+        if (element.move) pos.apply(board_move_of(*element.move));
+    }
+}
+
+}  // namespace
+
+bool normalize(jkf& record, const normalize_options& options, std::vector<diagnostic>& diagnostics) {
+    normalizer n{options, diagnostics};
+    position start;
+    if (!n.set_up(record, start)) return false;
+    if (record.moves.empty()) record.moves.emplace_back();
+    move_format& opening = record.moves.front();
+    if (opening.move) {
+        n.report(severity::error, "shogi.move-at-start", "the first element of moves is the start position, not a move",
+                 opening.line, 0);
+        if (n.stopped) return false;
+    }
+    if (!opening.forks.empty()) {
+        n.report(severity::error, "shogi.fork-at-start", "the start position entry cannot have variations", opening.line, 0);
+        if (n.stopped) return false;
+        opening.forks.clear();
+    }
+    n.walk(record.moves, 1, start, std::nullopt, 0, 0);
+    return !n.failed;
+}
+
+}  // namespace kifu::shogi

@@ -1,0 +1,157 @@
+// Board set-up and conversions of kifu::shogi::position; the rules are in rules.cpp.
+
+#include <kifu/shogi/position.hpp>
+
+#include "shogi/presets.hpp"
+#include "shogi/rules_tables.hpp"
+
+namespace kifu::shogi {
+
+using namespace detail;
+
+position::position() noexcept {
+    board_.fill(wall_cell);
+    for (int x = 1; x <= 9; ++x)
+        for (int y = 1; y <= 9; ++y)
+            board_[index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)})] = empty_cell;
+}
+
+std::optional<position> position::from_preset(std::string_view preset) noexcept {
+    const preset_info* info = find_preset(preset);
+    if (!info) return std::nullopt;
+    position p;
+    // 平手: White's back ranks are the mirror image of Black's.
+    constexpr std::array<piece_kind, 9> back{piece_kind::ky, piece_kind::ke, piece_kind::gi, piece_kind::ki, piece_kind::ou,
+                                             piece_kind::ki, piece_kind::gi, piece_kind::ke, piece_kind::ky};
+    for (int x = 1; x <= 9; ++x) {
+        auto sx = static_cast<std::int8_t>(x);
+        p.set({sx, 1}, piece{color::white, back[x - 1]});
+        p.set({sx, 3}, piece{color::white, piece_kind::fu});
+        p.set({sx, 7}, piece{color::black, piece_kind::fu});
+        p.set({sx, 9}, piece{color::black, back[x - 1]});
+    }
+    p.set({8, 2}, piece{color::white, piece_kind::hi});
+    p.set({2, 2}, piece{color::white, piece_kind::ka});
+    p.set({2, 8}, piece{color::black, piece_kind::hi});
+    p.set({8, 8}, piece{color::black, piece_kind::ka});
+    for (square s : info->removed) {
+        if (s.x == 0) break;
+        p.set(s, std::nullopt);
+    }
+    p.side_ = info->side;
+    p.checked_ = 0;
+    return p;
+}
+
+position position::from_state(const state_format& state) noexcept {
+    position p;
+    for (int x = 1; x <= 9; ++x)
+        for (int y = 1; y <= 9; ++y)
+            p.set({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)}, state.board[x - 1][y - 1]);
+    for (int c = 0; c < 2; ++c)
+        for (int k = 0; k < hand_kind_count; ++k)
+            p.set_hand(static_cast<color>(c), static_cast<piece_kind>(k), state.hands[c][k]);
+    p.side_ = state.color;
+    p.checked_ = -1;
+    return p;
+}
+
+state_format position::to_state() const {
+    state_format s;
+    s.color = side_;
+    for (int x = 1; x <= 9; ++x)
+        for (int y = 1; y <= 9; ++y)
+            s.board[x - 1][y - 1] = at({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)});
+    for (int c = 0; c < 2; ++c)
+        for (int k = 0; k < hand_kind_count; ++k) s.hands[c][k] = hands_[c][k];
+    return s;
+}
+
+void position::set(square s, std::optional<piece> p) noexcept {
+    if (!on_board(s)) return;
+    const std::uint8_t old = board_[index(s)];
+    board_[index(s)] = p ? make_cell(p->color, p->kind) : empty_cell;
+    checked_ = -1;
+    if (is_piece(old)) --counts_[static_cast<int>(cell_color(old))][static_cast<int>(cell_kind(old))];
+    if (p) ++counts_[static_cast<int>(p->color)][static_cast<int>(p->kind)];
+    if (p && p->kind == piece_kind::ou) {
+        kings_[static_cast<int>(p->color)] = static_cast<std::uint8_t>(index(s));
+    } else if (is_piece(old) && cell_kind(old) == piece_kind::ou) {
+        find_kings();
+    }
+}
+
+void position::find_kings() noexcept {
+    kings_ = {};
+    for (int i = 0; i < cells; ++i)
+        if (is_piece(board_[i]) && cell_kind(board_[i]) == piece_kind::ou)
+            kings_[static_cast<int>(cell_color(board_[i]))] = static_cast<std::uint8_t>(i);
+}
+
+int position::hand(color c, piece_kind k) const noexcept {
+    return is_hand_kind(k) ? hands_[static_cast<int>(c)][static_cast<int>(k)] : 0;
+}
+
+void position::set_hand(color c, piece_kind k, int count) noexcept {
+    if (!is_hand_kind(k)) return;
+    // A hand never holds more than 18 of a kind in a real game; the cap keeps the byte sane.
+    hands_[static_cast<int>(c)][static_cast<int>(k)] = static_cast<std::uint8_t>(count < 0 ? 0 : count > 255 ? 255 : count);
+}
+
+std::optional<square> position::king_square(color c) const noexcept {
+    const int king = kings_[static_cast<int>(c)];
+    if (king == 0) return std::nullopt;
+    return square_of(king);
+}
+
+undo_info position::apply(const board_move& m) noexcept {
+    const int mover = static_cast<int>(side_);
+    undo_info u;
+    u.checked = checked_;
+    const int to = index(m.to);
+    if (m.is_drop()) {
+        if (is_hand_kind(m.piece)) --hands_[mover][static_cast<int>(m.piece)];
+    } else {
+        u.captured = board_[to];
+        if (is_piece(u.captured)) {
+            --counts_[1 - mover][static_cast<int>(cell_kind(u.captured))];
+            if (cell_kind(u.captured) != piece_kind::ou) ++hands_[mover][static_cast<int>(kind_unpromote(cell_kind(u.captured)))];
+            else kings_[1 - mover] = 0;
+        }
+        board_[index(m.from)] = empty_cell;
+        --counts_[mover][static_cast<int>(m.piece)];
+        if (m.piece == piece_kind::ou) kings_[mover] = static_cast<std::uint8_t>(to);
+    }
+    const piece_kind placed = m.promote && !m.is_drop() ? kind_promote(m.piece) : m.piece;
+    ++counts_[mover][static_cast<int>(placed)];
+    board_[to] = make_cell(side_, placed);
+    side_ = opponent(side_);
+    // After a legal move only the moved piece and the line it opened can give check; when
+    // the state before was not known, nothing can be assumed and it is worked out in full.
+    checked_ = u.checked < 0 ? static_cast<std::int8_t>(in_check(side_)) : static_cast<std::int8_t>(gives_check(m));
+    return u;
+}
+
+void position::undo(const board_move& m, const undo_info& u) noexcept {
+    side_ = opponent(side_);
+    const int mover = static_cast<int>(side_);
+    const int to = index(m.to);
+    --counts_[mover][static_cast<int>(cell_kind(board_[to]))];
+    if (m.is_drop()) {
+        if (is_hand_kind(m.piece)) ++hands_[mover][static_cast<int>(m.piece)];
+        board_[to] = empty_cell;
+    } else {
+        if (is_piece(u.captured)) {
+            ++counts_[1 - mover][static_cast<int>(cell_kind(u.captured))];
+            if (cell_kind(u.captured) != piece_kind::ou) --hands_[mover][static_cast<int>(kind_unpromote(cell_kind(u.captured)))];
+            else kings_[1 - mover] = static_cast<std::uint8_t>(to);
+        }
+        board_[to] = u.captured;
+        board_[index(m.from)] = make_cell(side_, m.piece);
+        ++counts_[mover][static_cast<int>(m.piece)];
+        if (m.piece == piece_kind::ou) kings_[mover] = static_cast<std::uint8_t>(index(m.from));
+    }
+    checked_ = u.checked;
+}
+
+}  // namespace kifu::shogi

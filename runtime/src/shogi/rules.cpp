@@ -1,0 +1,246 @@
+// The rules of kifu::shogi::position: attacks, pseudo-legal origins and full legality.
+// Attacks are looked up backwards from the target square (10 directions), so nothing scans
+// the whole board on the hot path.
+
+#include <kifu/shogi/position.hpp>
+
+#include "shogi/rules_tables.hpp"
+
+namespace kifu::shogi {
+
+using namespace detail;
+
+namespace {
+
+struct reason_text {
+    std::string_view code;
+    std::string_view message;
+};
+
+// Indexed by illegal_reason.
+constexpr std::array<reason_text, 19> reason_texts{{
+    {"", ""},
+    {"shogi.illegal.off-board", "a square of the move is outside the board"},
+    {"shogi.illegal.empty-origin", "there is no piece on the origin square"},
+    {"shogi.illegal.opponent-piece", "the origin square holds the opponent's piece"},
+    {"shogi.illegal.wrong-piece", "the origin square holds another kind of piece than the move says"},
+    {"shogi.illegal.own-piece-at-destination", "the destination holds one of the mover's own pieces"},
+    {"shogi.illegal.cannot-move-there", "the piece cannot move that way"},
+    {"shogi.illegal.piece-in-the-way", "the piece would jump over another piece"},
+    {"shogi.illegal.king-capture", "the move captures a king"},
+    {"shogi.illegal.unpromotable-piece", "the piece is promoted already or cannot promote"},
+    {"shogi.illegal.promotion-outside-zone", "the piece promotes outside the promotion zone"},
+    {"shogi.illegal.dead-piece-move", "the piece would have no legal next move without promoting"},
+    {"shogi.illegal.not-in-hand", "the dropped piece is not in the mover's hand"},
+    {"shogi.illegal.drop-on-occupied", "the piece is dropped on an occupied square"},
+    {"shogi.illegal.promoted-drop", "a dropped piece cannot promote"},
+    {"shogi.illegal.dead-piece-drop", "the dropped piece would have no legal next move"},
+    {"shogi.illegal.two-pawns", "a pawn is dropped on a file that has an unpromoted pawn of the same side (nifu)"},
+    {"shogi.illegal.king-left-in-check", "the move leaves the mover's king in check"},
+    {"shogi.illegal.pawn-drop-mate", "a pawn drop gives checkmate (uchifuzume)"},
+}};
+
+
+}  // namespace
+
+std::string_view code_of(illegal_reason r) noexcept {
+    auto i = static_cast<std::size_t>(r);
+    return i < reason_texts.size() ? reason_texts[i].code : std::string_view{};
+}
+
+std::string_view message_of(illegal_reason r) noexcept {
+    auto i = static_cast<std::size_t>(r);
+    return i < reason_texts.size() ? reason_texts[i].message : std::string_view{};
+}
+
+bool position::is_attacked(square s, color by) const noexcept { return attacked(index(s), by, -1); }
+
+// Whether cell `target` is attacked by colour `by`, treating cell `vacated` as empty (the
+// square a king leaves, so that a slider's line through it counts).
+bool position::attacked(int target, color by, int vacated) const noexcept {
+    for (int d = 0; d < direction_count; ++d) {
+        const int step = delta(d, by);
+        std::uint8_t cell = board_[target - step];
+        if (is_piece(cell) && cell_color(cell) == by && (step_masks[static_cast<int>(cell_kind(cell))] & bit(d))) return true;
+        if (d >= 8) continue;
+        int i = target - step;
+        while (board_[i] == empty_cell || i == vacated) i -= step;
+        cell = board_[i];
+        if (is_piece(cell) && cell_color(cell) == by && (slide_masks[static_cast<int>(cell_kind(cell))] & bit(d))) return true;
+    }
+    return false;
+}
+
+bool position::in_check(color c) const noexcept {
+    if (c == side_ && checked_ >= 0) return checked_ != 0;
+    const int king = kings_[static_cast<int>(c)];
+    return king != 0 && is_attacked(square_of(king), opponent(c));
+}
+
+// Walks from `king` by `step` (skipping the cell `skip`, stopping safe at `stop`) and says
+// whether the first piece met is a slider of colour `by` that slides back along the line.
+bool position::attacked_from_line(int king, int step, int skip, int stop, color by) const noexcept {
+    int i = king + step;
+    while (i != stop && (i == skip || board_[i] == empty_cell)) i += step;
+    if (i == stop) return false;
+    const std::uint8_t cell = board_[i];
+    if (!is_piece(cell) || cell_color(cell) != by) return false;
+    const int d = direction_of(-step, by);
+    return d >= 0 && (slide_masks[static_cast<int>(cell_kind(cell))] & bit(d));
+}
+
+bool position::gives_check(const board_move& m) const noexcept {
+    const int king = kings_[static_cast<int>(side_)];
+    if (king == 0) return false;
+    const color mover = opponent(side_);
+    const int to = index(m.to);
+    const std::uint8_t cell = board_[to];
+    const int kind = static_cast<int>(cell_kind(cell));
+    const square k = square_of(king);
+    // The moved piece itself.
+    const int shape = shapes[static_cast<int>(mover)][kind][shape_index(k.x - m.to.x, k.y - m.to.y)];
+    if (shape != shape_none && shape < shape_slide) return true;
+    if (shape >= shape_slide) {
+        const int step = delta(shape - shape_slide, mover);
+        int i = to + step;
+        while (board_[i] == empty_cell) i += step;
+        if (i == king) return true;
+    }
+    // A line it opened.
+    if (!m.is_drop()) {
+        const int step = line_step_of(king, index(m.from));
+        if (step && attacked_from_line(king, step, -1, -1, mover)) return true;
+    }
+    return false;
+}
+
+square_list position::origins_to(square to, color c, piece_kind kind) const noexcept {
+    square_list out;
+    if (!on_board(to)) return out;
+    const int target = index(to);
+    if (is_piece(board_[target]) && cell_color(board_[target]) == c) return out;
+    const std::uint8_t wanted = make_cell(c, kind);
+    const kind_directions& kd = kind_directions_table[static_cast<int>(c)][static_cast<int>(kind)];
+    for (int i = 0; i < kd.step_count; ++i)
+        if (board_[target - kd.steps[i]] == wanted) out.items[out.size++] = square_of(target - kd.steps[i]);
+    for (int i = 0; i < kd.slide_count; ++i) {
+        const int step = kd.slides[i];
+        int j = target - step;
+        while (board_[j] == empty_cell) j -= step;
+        if (board_[j] == wanted) out.items[out.size++] = square_of(j);
+    }
+    return out;
+}
+
+illegal_reason position::check(const board_move& m) const noexcept {
+    if (!on_board(m.to) || (!m.is_drop() && !on_board(m.from))) return illegal_reason::off_board;
+    illegal_reason r = m.is_drop() ? check_drop(m) : check_board_move(m);
+    if (r != illegal_reason::none) return r;
+    if (!leaves_king_safe(m)) return illegal_reason::king_left_in_check;
+    if (m.is_drop() && m.piece == piece_kind::fu && is_mate_after_pawn_drop(m)) return illegal_reason::pawn_drop_mate;
+    return illegal_reason::none;
+}
+
+illegal_reason position::check_board_move(const board_move& m) const noexcept {
+    const std::uint8_t origin = board_[index(m.from)];
+    if (!is_piece(origin)) return illegal_reason::empty_origin;
+    if (cell_color(origin) != side_) return illegal_reason::opponent_piece;
+    if (cell_kind(origin) != m.piece) return illegal_reason::wrong_piece;
+    const std::uint8_t target = board_[index(m.to)];
+    if (is_piece(target) && cell_color(target) == side_) return illegal_reason::own_piece_at_destination;
+
+    const int shape = shapes[static_cast<int>(side_)][static_cast<int>(m.piece)][shape_index(m.to.x - m.from.x, m.to.y - m.from.y)];
+    if (shape == shape_none) return illegal_reason::cannot_move_there;
+    if (shape >= shape_slide) {
+        const int step = delta(shape - shape_slide, side_);
+        for (int i = index(m.from) + step; i != index(m.to); i += step)
+            if (board_[i] != empty_cell) return illegal_reason::piece_in_the_way;
+    }
+    if (is_piece(target) && cell_kind(target) == piece_kind::ou) return illegal_reason::king_capture;
+    if (m.promote) {
+        if (!kind_can_promote(m.piece)) return illegal_reason::unpromotable_piece;
+        if (!in_zone(side_, m.from.y) && !in_zone(side_, m.to.y)) return illegal_reason::promotion_outside_zone;
+    } else if (is_dead_end(m.piece, side_, m.to.y)) {
+        return illegal_reason::dead_piece_move;
+    }
+    return illegal_reason::none;
+}
+
+illegal_reason position::check_drop(const board_move& m) const noexcept {
+    if (m.promote) return illegal_reason::promoted_drop;
+    if (!is_hand_kind(m.piece) || hands_[static_cast<int>(side_)][static_cast<int>(m.piece)] == 0)
+        return illegal_reason::not_in_hand;
+    if (board_[index(m.to)] != empty_cell) return illegal_reason::drop_on_occupied;
+    if (is_dead_end(m.piece, side_, m.to.y)) return illegal_reason::dead_piece_drop;
+    if (m.piece == piece_kind::fu) {
+        const std::uint8_t pawn = make_cell(side_, piece_kind::fu);
+        for (int y = 1; y <= 9; ++y)
+            if (board_[index({m.to.x, static_cast<std::int8_t>(y)})] == pawn) return illegal_reason::two_pawns;
+    }
+    return illegal_reason::none;
+}
+
+bool position::leaves_king_safe(const board_move& m) const noexcept {
+    const int king = kings_[static_cast<int>(side_)];
+    if (king == 0) return true;
+    // The king is safe where no enemy piece attacks once it has left its square.
+    if (!m.is_drop() && index(m.from) == king) return !attacked(index(m.to), opponent(side_), king);
+    // Out of check, a drop cannot expose the king and any other piece only along the line
+    // from the king through its origin; check evasions take the long way.
+    if (checked_ != 0) return leaves_king_safe_slow(m);
+    if (m.is_drop()) return true;
+    const int step = line_step_of(king, index(m.from));
+    return step == 0 || !attacked_from_line(king, step, index(m.from), index(m.to), opponent(side_));
+}
+
+bool position::leaves_king_safe_slow(const board_move& m) const noexcept {
+    position after = *this;
+    after.apply(m);
+    const int king = after.kings_[static_cast<int>(side_)];
+    return king == 0 || !after.is_attacked(square_of(king), after.side_);
+}
+
+bool position::is_mate_after_pawn_drop(const board_move& m) const noexcept {
+    // Only a pawn dropped right in front of the enemy king can mate.
+    if (kings_[static_cast<int>(opponent(side_))] != index(m.to) + delta(0, side_)) return false;
+    position after = *this;
+    after.apply(m);
+    return after.in_check(after.side_) && !after.has_legal_move();
+}
+
+// Used for 打ち歩詰め: a pawn drop is counted as a legal reply without asking whether it mates
+// in turn (that would recurse; a position whose only replies are mating pawn drops is absurd).
+bool position::has_legal_move() const noexcept {
+    for (int from = 0; from < cells; ++from) {
+        const std::uint8_t cell = board_[from];
+        if (!is_piece(cell) || cell_color(cell) != side_) continue;
+        const piece_kind kind = cell_kind(cell);
+        const int steps = step_masks[static_cast<int>(kind)];
+        const int slides = slide_masks[static_cast<int>(kind)];
+        for (int d = 0; d < direction_count; ++d) {
+            const int step = delta(d, side_);
+            const bool slides_here = slides & bit(d);
+            if (!(steps & bit(d)) && !slides_here) continue;
+            for (int to = from + step;; to += step) {
+                const std::uint8_t target = board_[to];
+                if (target == wall_cell || (is_piece(target) && cell_color(target) == side_)) break;
+                board_move m{square_of(from), square_of(to), kind, false};
+                // A dead-end square is always reachable by the promoting variant.
+                m.promote = is_dead_end(kind, side_, m.to.y);
+                if (leaves_king_safe(m)) return true;
+                if (target != empty_cell || !slides_here) break;
+            }
+        }
+    }
+    for (int k = 0; k < hand_kind_count; ++k) {
+        if (hands_[static_cast<int>(side_)][k] == 0) continue;
+        for (int x = 1; x <= 9; ++x)
+            for (int y = 1; y <= 9; ++y) {
+                board_move m{{}, {static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)}, static_cast<piece_kind>(k), false};
+                if (check_drop(m) == illegal_reason::none && leaves_king_safe(m)) return true;
+            }
+    }
+    return false;
+}
+
+}  // namespace kifu::shogi

@@ -1,0 +1,313 @@
+// Golden tests of the normalizer: raw JKF built here, normalized, compared as a whole.
+
+#include "shogi/shogi_test_util.hpp"
+
+using namespace kifu::test;
+using pk = piece_kind;
+using kifu::read_mode;
+
+namespace {
+
+move_format csa(int from, int to, pk k, color c, int seconds) {
+    move_format f = mv(from, to, k);
+    f.move->color = c;
+    f.time = move_time{time_value{std::nullopt, seconds / 60, seconds % 60, std::nullopt}, std::nullopt};
+    return f;
+}
+
+move_format with_forks(move_format f, std::vector<std::vector<move_format>> forks) {
+    f.forks = std::move(forks);
+    return f;
+}
+
+move_format ki2(int to, pk k, const char* relative = "", std::optional<bool> promote = std::nullopt) {
+    move_format f = mv(0, to, k, promote);
+    f.move->relative = relative;
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("normalize: the worked example of shogi.md 5.9 (KIF)", "[shogi][normalize]") {
+    jkf r = record_from_preset("", {mv(77, 76, pk::fu), mv(33, 34, pk::fu), mv(88, 22, pk::ka), same(31, pk::gi),
+                                    drop(45, pk::ka), special("CHUDAN")});
+    r.set_header("先手", "na2hiro");
+    r.set_header("後手", "うひょ");
+    CHECK(run(r).empty());
+    require_jkf(r, R"({"header":{"先手":"na2hiro","後手":"うひょ"},
+ "moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}},
+  {"move":{"from":{"x":8,"y":8},"to":{"x":2,"y":2},"color":0,"piece":"KA","capture":"KA","promote":false}},
+  {"move":{"from":{"x":3,"y":1},"to":{"x":2,"y":2},"color":1,"piece":"GI","capture":"KA","same":true}},
+  {"move":{"to":{"x":4,"y":5},"color":0,"piece":"KA"}},
+  {"special":"CHUDAN"}]})");
+}
+
+TEST_CASE("normalize: CSA promotion by kind, same, relative and running totals", "[shogi][normalize]") {
+    jkf r = record_from_preset("", {csa(77, 76, pk::fu, color::black, 12), csa(33, 34, pk::fu, color::white, 6),
+                                    csa(88, 22, pk::um, color::black, 50), csa(31, 22, pk::gi, color::white, 5),
+                                    csa(0, 14, pk::ka, color::black, 3), csa(41, 32, pk::ki, color::white, 65),
+                                    csa(14, 23, pk::um, color::black, 1), csa(22, 23, pk::gi, color::white, 0)});
+    move_format toryo = special("TORYO");
+    toryo.time = move_time{time_value{std::nullopt, 0, 2, std::nullopt}, std::nullopt};
+    r.moves.push_back(toryo);
+    CHECK(run(r, source_format::csa).empty());
+    require_jkf(r, R"({"header":{},"moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},"time":{"now":{"m":0,"s":12},"total":{"h":0,"m":0,"s":12}}},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"},"time":{"now":{"m":0,"s":6},"total":{"h":0,"m":0,"s":6}}},
+  {"move":{"from":{"x":8,"y":8},"to":{"x":2,"y":2},"color":0,"piece":"KA","capture":"KA","promote":true},"time":{"now":{"m":0,"s":50},"total":{"h":0,"m":1,"s":2}}},
+  {"move":{"from":{"x":3,"y":1},"to":{"x":2,"y":2},"color":1,"piece":"GI","capture":"UM","same":true},"time":{"now":{"m":0,"s":5},"total":{"h":0,"m":0,"s":11}}},
+  {"move":{"to":{"x":1,"y":4},"color":0,"piece":"KA"},"time":{"now":{"m":0,"s":3},"total":{"h":0,"m":1,"s":5}}},
+  {"move":{"from":{"x":4,"y":1},"to":{"x":3,"y":2},"color":1,"piece":"KI"},"time":{"now":{"m":1,"s":5},"total":{"h":0,"m":1,"s":16}}},
+  {"move":{"from":{"x":1,"y":4},"to":{"x":2,"y":3},"color":0,"piece":"KA","capture":"FU","promote":true},"time":{"now":{"m":0,"s":1},"total":{"h":0,"m":1,"s":6}}},
+  {"move":{"from":{"x":2,"y":2},"to":{"x":2,"y":3},"color":1,"piece":"GI","capture":"UM","same":true},"time":{"now":{"m":0,"s":0},"total":{"h":0,"m":1,"s":16}}},
+  {"special":"TORYO","time":{"now":{"m":0,"s":2},"total":{"h":0,"m":1,"s":8}}}]})");
+}
+
+TEST_CASE("normalize: CSA writes a horse moving as UM, which is no promotion", "[shogi][normalize]") {
+    jkf r = record_from_sfen("4k4/9/9/9/9/9/9/9/+B3K4 b - 1", {csa(99, 88, pk::um, color::black, 0)});
+    CHECK(run(r, source_format::csa).empty());
+    REQUIRE(r.moves[1].move);
+    CHECK(r.moves[1].move->piece == pk::um);
+    CHECK_FALSE(r.moves[1].move->promote);
+}
+
+TEST_CASE("normalize: forks, a nested fork whose first move is 同", "[shogi][normalize]") {
+    // ▲７六歩 △３四歩 ▲２六歩 △８四歩 / 変化：3手 ▲２二角成 △同　銀 / 変化：4手 △同　飛
+    std::vector<move_format> variation{mv(88, 22, pk::ka, true),
+                                       with_forks(same(31, pk::gi), {{same(82, pk::hi)}})};
+    jkf r = record_from_preset("", {mv(77, 76, pk::fu), mv(33, 34, pk::fu), with_forks(mv(27, 26, pk::fu), {variation}),
+                                    mv(83, 84, pk::fu)});
+    CHECK(run(r).empty());
+    require_jkf(r, R"({"header":{},"moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}},
+  {"move":{"from":{"x":2,"y":7},"to":{"x":2,"y":6},"color":0,"piece":"FU"},
+   "forks":[[
+     {"move":{"from":{"x":8,"y":8},"to":{"x":2,"y":2},"color":0,"piece":"KA","capture":"KA","promote":true}},
+     {"move":{"from":{"x":3,"y":1},"to":{"x":2,"y":2},"color":1,"piece":"GI","capture":"UM","same":true},
+      "forks":[[{"move":{"from":{"x":8,"y":2},"to":{"x":2,"y":2},"color":1,"piece":"HI","capture":"UM","same":true}}]]}]]},
+  {"move":{"from":{"x":8,"y":3},"to":{"x":8,"y":4},"color":1,"piece":"FU"}}]})");
+}
+
+TEST_CASE("normalize: a fork on the main line whose first move is 同 of the move before", "[shogi][normalize]") {
+    jkf r = record_from_preset("", {mv(77, 76, pk::fu), mv(33, 34, pk::fu), mv(88, 22, pk::ka, true),
+                                    with_forks(same(31, pk::gi), {{same(82, pk::hi), drop(55, pk::ka)}, {mv(41, 32, pk::ki)}})});
+    CHECK(run(r).empty());
+    require_jkf(r, R"({"header":{},"moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}},
+  {"move":{"from":{"x":8,"y":8},"to":{"x":2,"y":2},"color":0,"piece":"KA","capture":"KA","promote":true}},
+  {"move":{"from":{"x":3,"y":1},"to":{"x":2,"y":2},"color":1,"piece":"GI","capture":"UM","same":true},
+   "forks":[[{"move":{"from":{"x":8,"y":2},"to":{"x":2,"y":2},"color":1,"piece":"HI","capture":"UM","same":true}},
+             {"move":{"to":{"x":5,"y":5},"color":0,"piece":"KA"}}],
+            [{"move":{"from":{"x":4,"y":1},"to":{"x":3,"y":2},"color":1,"piece":"KI"}}]]}]})");
+}
+
+TEST_CASE("normalize: KI2 back-solves origins and keeps the written relative and promotion", "[shogi][normalize]") {
+    // ▲７六歩 △３四歩 ▲２二角成 △同銀 ▲５八金右 △４二飛 ▲４五角打 (角 in hand; 打 written)
+    move_format recapture = ki2(0, pk::gi);
+    recapture.move->same = true;
+    jkf r = record_from_preset("", {ki2(76, pk::fu), ki2(34, pk::fu), ki2(22, pk::ka, "", true), recapture,
+                                    ki2(58, pk::ki, "R"), ki2(42, pk::hi), ki2(45, pk::ka, "H")});
+    CHECK(run(r, source_format::ki2).empty());
+    require_jkf(r, R"({"header":{},"moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}},
+  {"move":{"from":{"x":8,"y":8},"to":{"x":2,"y":2},"color":0,"piece":"KA","capture":"KA","promote":true}},
+  {"move":{"from":{"x":3,"y":1},"to":{"x":2,"y":2},"color":1,"piece":"GI","capture":"UM","same":true}},
+  {"move":{"from":{"x":4,"y":9},"to":{"x":5,"y":8},"color":0,"piece":"KI","relative":"R"}},
+  {"move":{"from":{"x":8,"y":2},"to":{"x":4,"y":2},"color":1,"piece":"HI"}},
+  {"move":{"to":{"x":4,"y":5},"color":0,"piece":"KA","relative":"H"}}]})");
+}
+
+TEST_CASE("normalize: ILLEGAL_ACTION gets the sign of the side that moved last", "[shogi][normalize]") {
+    // Main line: ▲７六歩 反則勝ち (Black moved last → +); variation 1手: ▲２六歩 △９四歩 反則勝ち (−).
+    jkf r = record_from_preset(
+        "", {with_forks(mv(77, 76, pk::fu), {{mv(27, 26, pk::fu), mv(93, 94, pk::fu), special("ILLEGAL_ACTION")}}),
+             special("ILLEGAL_ACTION")});
+    CHECK(run(r).empty());
+    require_jkf(r, R"({"header":{},"moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},
+   "forks":[[{"move":{"from":{"x":2,"y":7},"to":{"x":2,"y":6},"color":0,"piece":"FU"}},
+             {"move":{"from":{"x":9,"y":3},"to":{"x":9,"y":4},"color":1,"piece":"FU"}},
+             {"special":"-ILLEGAL_ACTION"}]]},
+  {"special":"+ILLEGAL_ACTION"}]})");
+}
+
+TEST_CASE("normalize: CSA boards equal to a preset become the preset (3 = 飛角香 from 1一)", "[shogi][normalize]") {
+    auto board_without = [](std::vector<int> removed, color side) {
+        position p = *position::from_preset("HIRATE");
+        for (int s : removed) p.set(sq(s), std::nullopt);
+        p.set_side_to_move(side);
+        jkf r;
+        r.initial = initial_format{"OTHER", p.to_state()};
+        r.moves.emplace_back();
+        return r;
+    };
+    jkf three = board_without({82, 22, 11}, color::white);  // PI82HI22KA11KY, -
+    three.moves.push_back(mv(33, 34, pk::fu));
+    CHECK(run(three, source_format::csa).empty());
+    require_jkf(three, R"({"header":{},"initial":{"preset":"3"},"moves":[{},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}}]})");
+
+    // PI82HI22KA91KY is no preset (json-kifu-format's table wrongly calls it 3).
+    jkf other = board_without({82, 22, 91}, color::white);
+    const jkf before = other;
+    CHECK(run(other, source_format::csa).empty());
+    CHECK(other == before);
+
+    jkf hirate = board_without({}, color::black);
+    CHECK(run(hirate, source_format::csa).empty());
+    require_jkf(hirate, R"({"header":{},"initial":{"preset":"HIRATE"},"moves":[{}]})");
+
+    // The right board with the wrong side to move is no preset either.
+    jkf ky_black = board_without({11}, color::black);
+    const jkf ky_before = ky_black;
+    CHECK(run(ky_black, source_format::csa).empty());
+    CHECK(ky_black == ky_before);
+
+    // Every handicap round-trips through its board.
+    for (const char* name : {"KY", "KY_R", "KA", "HI", "HIKY", "2", "3", "4", "5", "5_L", "6", "7_L", "7_R", "8", "10"}) {
+        jkf r;
+        r.initial = initial_format{"OTHER", position::from_preset(name)->to_state()};
+        r.moves.emplace_back();
+        CHECK(run(r, source_format::csa).empty());
+        CHECK(r.initial == initial_format{name, std::nullopt});
+    }
+}
+
+TEST_CASE("normalize: KIF HIRATE with a board diagram becomes OTHER", "[shogi][normalize]") {
+    jkf r;
+    auto p = parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1");
+    r.initial = initial_format{"HIRATE", p->to_state()};
+    r.moves.emplace_back();
+    r.moves.push_back(drop(52, pk::ki));
+    CHECK(run(r).empty());
+    jkf expected;
+    expected.initial = initial_format{"OTHER", p->to_state()};
+    expected.moves.emplace_back();
+    expected.moves.push_back(drop(52, pk::ki));
+    expected.moves[1].move->color = color::black;
+    CHECK(r == expected);
+}
+
+TEST_CASE("normalize: handicap games start with White", "[shogi][normalize]") {
+    jkf ok = record_from_preset("KY", {mv(33, 34, pk::fu)});
+    CHECK(run(ok).empty());
+    require_jkf(ok, R"({"header":{},"initial":{"preset":"KY"},"moves":[{},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}}]})");
+    jkf bad = record_from_preset("KY", {mv(77, 76, pk::fu)});
+    CHECK(codes(run(bad)) == std::vector<std::string>{"shogi.illegal.opponent-piece"});
+}
+
+TEST_CASE("normalize: strict stops at the first illegal move, lenient goes on with other lines", "[shogi][normalize]") {
+    // Main line: ▲７六歩 △３四歩 (variation: △８四歩 ▲５五歩(56)?? ) ▲５五歩(56)?? △８四歩
+    auto make = [] {
+        return record_from_preset(
+            "", {mv(77, 76, pk::fu),
+                 with_forks(mv(33, 34, pk::fu), {{at_line(mv(83, 84, pk::fu), 20), at_line(mv(56, 55, pk::fu), 21)},
+                                                 {at_line(mv(41, 32, pk::ki), 30)}}),
+                 at_line(mv(56, 55, pk::fu), 12), mv(83, 84, pk::fu)});
+    };
+    jkf strict = make();
+    auto ds = run(strict, source_format::kif, read_mode::strict);
+    REQUIRE(ds.size() == 1);
+    CHECK(ds[0].code == "shogi.illegal.empty-origin");
+    CHECK(ds[0].ply == 3);
+    CHECK(ds[0].line == 12);
+    CHECK(ds[0].message == "+5655FU: there is no piece on the origin square");
+    CHECK(strict.moves.size() == 3);  // the moves before the error stay
+
+    jkf lenient = make();
+    ds = run(lenient, source_format::kif, read_mode::lenient);
+    CHECK(codes(ds) == std::vector<std::string>{"shogi.illegal.empty-origin", "shogi.illegal.empty-origin"});
+    CHECK(ds[1].ply == 3);
+    CHECK(ds[1].line == 21);
+    require_jkf(lenient, R"({"header":{},"moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},
+  {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"},
+   "forks":[[{"move":{"from":{"x":8,"y":3},"to":{"x":8,"y":4},"color":1,"piece":"FU"}}],
+            [{"move":{"from":{"x":4,"y":1},"to":{"x":3,"y":2},"color":1,"piece":"KI"}}]]}]})");
+}
+
+TEST_CASE("normalize: lenient drops a variation whose first move is illegal and says so", "[shogi][normalize]") {
+    jkf r = record_from_preset("", {with_forks(mv(77, 76, pk::fu), {{mv(77, 75, pk::fu)}, {mv(27, 26, pk::fu)}}),
+                                    with_forks(mv(55, 54, pk::fu), {{mv(33, 34, pk::fu)}})});
+    auto ds = run(r, source_format::kif, read_mode::lenient);
+    CHECK(codes(ds) == std::vector<std::string>{"shogi.illegal.empty-origin", "shogi.forks-dropped",
+                                                "shogi.illegal.cannot-move-there"});
+    CHECK(ds[1].severity == kifu::severity::warning);
+    require_jkf(r, R"({"header":{},"moves":[{},
+  {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},
+   "forks":[[{"move":{"from":{"x":2,"y":7},"to":{"x":2,"y":6},"color":0,"piece":"FU"}}]]}]})");
+}
+
+TEST_CASE("normalize: record-level problems each have their code", "[shogi][normalize]") {
+    SECTION("a move after the end of the game") {
+        jkf r = record_from_preset("", {mv(77, 76, pk::fu), special("TORYO"), mv(33, 34, pk::fu)});
+        CHECK(codes(run(r)) == std::vector<std::string>{"shogi.move-after-special"});
+        CHECK(r.moves.size() == 3);
+    }
+    SECTION("a move marked for the wrong side") {
+        jkf r = record_from_preset("", {csa(77, 76, pk::fu, color::white, 0)});
+        CHECK(codes(run(r, source_format::csa)) == std::vector<std::string>{"shogi.wrong-turn"});
+    }
+    SECTION("同 on the first move") {
+        jkf r = record_from_preset("", {same(77, pk::fu)});
+        CHECK(codes(run(r)) == std::vector<std::string>{"shogi.same-without-previous"});
+    }
+    SECTION("同 with another square") {
+        move_format m = mv(33, 34, pk::fu);
+        m.move->same = true;
+        jkf r = record_from_preset("", {mv(77, 76, pk::fu), m});
+        CHECK(codes(run(r)) == std::vector<std::string>{"shogi.same-mismatch"});
+    }
+    SECTION("a move without destination, a drop without piece") {
+        jkf r = record_from_preset("", {mv(77, 0, pk::fu)});
+        CHECK(codes(run(r)) == std::vector<std::string>{"shogi.incomplete-move"});
+        jkf d = record_from_preset("", {drop(55, pk::fu)});
+        d.moves[1].move->piece.reset();
+        CHECK(codes(run(d)) == std::vector<std::string>{"shogi.incomplete-move"});
+    }
+    SECTION("KI2 ambiguity and mismatch") {
+        jkf r = record_from_preset("", {ki2(58, pk::ki)});
+        CHECK(codes(run(r, source_format::ki2)) == std::vector<std::string>{"shogi.relative.ambiguous"});
+        jkf s = record_from_preset("", {ki2(58, pk::ki, "C")});
+        CHECK(codes(run(s, source_format::ki2)) == std::vector<std::string>{"shogi.relative.no-match"});
+    }
+    SECTION("an unknown preset") {
+        jkf r = record_from_preset("詰将棋", {});
+        CHECK(codes(run(r)) == std::vector<std::string>{"shogi.initial.unknown-preset"});
+    }
+    SECTION("OTHER without a board") {
+        jkf r = record_from_preset("OTHER", {mv(77, 76, pk::fu)});
+        auto ds = run(r);
+        CHECK(codes(ds) == std::vector<std::string>{"shogi.initial.no-board"});
+        CHECK(ds[0].severity == kifu::severity::warning);
+        CHECK(r.moves[1].move->color == color::black);
+    }
+    SECTION("a move or variations on the start entry") {
+        jkf r = record_from_preset("", {});
+        r.moves[0].move = move_data{};
+        CHECK(codes(run(r)) == std::vector<std::string>{"shogi.move-at-start"});
+        jkf f = record_from_preset("", {mv(77, 76, pk::fu)});
+        f.moves[0].forks = {{mv(27, 26, pk::fu)}};
+        CHECK(codes(run(f, source_format::kif, read_mode::lenient)) == std::vector<std::string>{"shogi.fork-at-start"});
+        CHECK(f.moves[0].forks.empty());
+    }
+    SECTION("variations nested too deep") {
+        // Each level is an alternative to the first move of the one above it.
+        jkf r = record_from_preset("", {mv(77, 76, pk::fu)});
+        std::vector<move_format>* line = &r.moves;
+        std::size_t at = 1;
+        for (int depth = 0; depth < 1001; ++depth) {
+            (*line)[at].forks.push_back({mv(27, 26, pk::fu)});
+            line = &(*line)[at].forks.back();
+            at = 0;
+        }
+        auto ds = run(r, source_format::kif, read_mode::lenient);
+        CHECK(codes(ds) == std::vector<std::string>{"shogi.fork-too-deep"});
+    }
+}

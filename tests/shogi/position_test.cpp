@@ -1,0 +1,155 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include <kifu/shogi/position.hpp>
+
+using namespace kifu::shogi;
+
+namespace {
+
+position sfen(const char* text) {
+    std::string error;
+    auto p = parse_sfen(text, &error);
+    INFO(text << ": " << error);
+    REQUIRE(p);
+    return *p;
+}
+
+}  // namespace
+
+TEST_CASE("every preset has the SFEN and side to move of shogi.md 2.3", "[shogi][position]") {
+    const std::string rest = "/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+    struct row {
+        const char* preset;
+        const char* top;
+        char side;
+    };
+    const row rows[] = {
+        {"HIRATE", "lnsgkgsnl/1r5b1", 'b'}, {"KY", "lnsgkgsn1/1r5b1", 'w'},  {"KY_R", "1nsgkgsnl/1r5b1", 'w'},
+        {"KA", "lnsgkgsnl/1r7", 'w'},       {"HI", "lnsgkgsnl/7b1", 'w'},     {"HIKY", "lnsgkgsn1/7b1", 'w'},
+        {"2", "lnsgkgsnl/9", 'w'},          {"3", "lnsgkgsn1/9", 'w'},        {"4", "1nsgkgsn1/9", 'w'},
+        {"5", "2sgkgsn1/9", 'w'},           {"5_L", "1nsgkgs2/9", 'w'},       {"6", "2sgkgs2/9", 'w'},
+        {"7_L", "2sgkg3/9", 'w'},           {"7_R", "3gkgs2/9", 'w'},         {"8", "3gkg3/9", 'w'},
+        {"10", "4k4/9", 'w'},
+    };
+    for (const row& r : rows) {
+        auto p = position::from_preset(r.preset);
+        REQUIRE(p);
+        CHECK(to_sfen(*p) == std::string(r.top) + rest + " " + r.side + " - 1");
+        CHECK(p->side_to_move() == (r.side == 'b' ? color::black : color::white));
+    }
+    CHECK_FALSE(position::from_preset("OTHER"));
+    CHECK_FALSE(position::from_preset("hirate"));
+}
+
+TEST_CASE("SFEN round trips keep board, promoted pieces, hands and side", "[shogi][position]") {
+    const char* cases[] = {
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1",
+        "ln1g3+Rl/1ks2s3/1ppp2n1p/p3ppp2/7P1/P1P1P1P2/1PSP1P2P/1K1G2+b2/LN3G1NL w RBGSL2Pnp 73",
+        "8k/9/9/9/4+p4/9/9/9/K8 w 2RB3Pr3p 2",
+    };
+    for (const char* c : cases) {
+        int number = 0;
+        auto p = parse_sfen(c, nullptr, &number);
+        REQUIRE(p);
+        CHECK(to_sfen(*p, number) == c);
+        // And through the JKF state_format.
+        CHECK(to_sfen(position::from_state(p->to_state()), number) == c);
+    }
+    CHECK(to_sfen(sfen("startpos")) == to_sfen(*position::from_preset("HIRATE")));
+    // Hands may come in any order and without the move number.
+    CHECK(to_sfen(sfen("4k4/9/9/9/9/9/9/9/4K4 w P2Gp")) == "4k4/9/9/9/9/9/9/9/4K4 w 2GPp 1");
+}
+
+TEST_CASE("malformed SFEN is rejected with a reason", "[shogi][position]") {
+    const char* bad[] = {
+        "",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b K 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 0",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGXGSNL b - 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 extra",
+    };
+    for (const char* b : bad) {
+        std::string error;
+        INFO(b);
+        CHECK_FALSE(parse_sfen(b, &error));
+        CHECK_FALSE(error.empty());
+    }
+}
+
+TEST_CASE("USI moves read and write", "[shogi][position]") {
+    position p = *position::from_preset("HIRATE");
+    auto m = parse_usi("7g7f", p);
+    REQUIRE(m);
+    CHECK(*m == board_move{{7, 7}, {7, 6}, piece_kind::fu, false});
+    CHECK(to_usi(*m) == "7g7f");
+    auto promo = parse_usi("8h2b+", p);
+    REQUIRE(promo);
+    CHECK(*promo == board_move{{8, 8}, {2, 2}, piece_kind::ka, true});
+    CHECK(to_usi(*promo) == "8h2b+");
+    auto drop = parse_usi("P*5e", p);
+    REQUIRE(drop);
+    CHECK(*drop == board_move{{}, {5, 5}, piece_kind::fu, false});
+    CHECK(to_usi(*drop) == "P*5e");
+    CHECK(to_usi(board_move{{}, {1, 9}, piece_kind::hi, false}) == "R*1i");
+    for (const char* bad : {"", "7g7", "7g7f++", "0g7f", "7j7f", "p*5e", "K*5e", "5e5d", "P*5j"}) CHECK_FALSE(parse_usi(bad, p));
+}
+
+TEST_CASE("apply and undo restore the position exactly", "[shogi][position]") {
+    position p = *position::from_preset("HIRATE");
+    const position start = p;
+    const char* line[] = {"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"};
+    std::vector<std::pair<board_move, undo_info>> played;
+    for (const char* usi : line) {
+        auto m = parse_usi(usi, p);
+        REQUIRE(m);
+        CHECK(p.check(*m) == illegal_reason::none);
+        played.emplace_back(*m, p.apply(*m));
+    }
+    CHECK(to_sfen(p) == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 1");
+    while (!played.empty()) {
+        p.undo(played.back().first, played.back().second);
+        played.pop_back();
+    }
+    CHECK(p == start);
+}
+
+TEST_CASE("attacks are seen through the board and blocked by pieces", "[shogi][position]") {
+    position p = sfen("4k4/9/9/9/4r4/9/9/4P4/4K4 b - 1");
+    CHECK(p.is_attacked({5, 7}, color::white));
+    CHECK_FALSE(p.is_attacked({5, 9}, color::white));  // the pawn on 5八 blocks
+    CHECK(p.is_attacked({1, 5}, color::white));
+    CHECK(p.is_attacked({5, 7}, color::black));  // the pawn on 5八 attacks 5七
+    CHECK_FALSE(p.in_check(color::black));
+    position knight = sfen("9/9/9/9/9/9/9/9/n8 b - 1");
+    CHECK_FALSE(knight.is_attacked({9, 9}, color::white));
+    position corner = sfen("8N/9/9/9/9/9/9/9/9 b - 1");
+    // A black knight on 1一 attacks nothing (it is a dead piece), and lookups stay in bounds.
+    CHECK_FALSE(corner.is_attacked({2, 1}, color::black));
+    CHECK(corner.origins_to({1, 1}, color::black, piece_kind::ke).size == 0);
+    position white_knight = sfen("9/9/9/9/9/9/9/9/8n w - 1");
+    CHECK_FALSE(white_knight.is_attacked({1, 1}, color::white));
+    CHECK(sfen("4k4/9/4G4/9/9/9/9/9/4K4 w - 1").in_check(color::white) == false);
+    CHECK(sfen("4k4/4G4/9/9/9/9/9/9/4K4 w - 1").in_check(color::white));
+}
+
+TEST_CASE("origins_to lists every pseudo-legal origin of a kind", "[shogi][position]") {
+    position p = *position::from_preset("HIRATE");
+    auto golds = p.origins_to({5, 8}, color::black, piece_kind::ki);
+    CHECK(golds.size == 2);
+    auto rook = p.origins_to({2, 3}, color::black, piece_kind::hi);
+    CHECK(rook.size == 0);  // blocked by the pawn on 2七
+    auto rook2 = p.origins_to({5, 8}, color::black, piece_kind::hi);
+    REQUIRE(rook2.size == 1);  // 3八 and 4八 are empty
+    CHECK(rook2.items[0] == square{2, 8});
+    auto own = p.origins_to({6, 9}, color::black, piece_kind::ou);
+    CHECK(own.size == 0);  // 6九 holds Black's gold
+}
