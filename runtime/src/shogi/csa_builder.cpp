@@ -1,0 +1,551 @@
+// Turns grammars/csa.peg's events into raw records: a partial JKF per game, shaped as
+// json-kifu-format's CSA parser shapes it (../shared/formats/shogi.md §4.7), plus the move's
+// sign as its colour so that the normalizer can check it. The grammar has checked each
+// line's shape; the builder checks what a line-by-line grammar cannot: the order of the
+// sections, squares, piece codes, PI removals and piece counts.
+
+#include "shogi/csa_builder.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <iterator>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/peg_support.hpp"
+#include "generated/csa.hpp"
+
+static_assert(kifu::grammar::csa::abi_version == 1, "generated/csa.hpp is from another kifu-pegc");
+
+namespace kifu::shogi::detail {
+namespace {
+
+namespace g = kifu::grammar::csa;
+
+// How many of each hand kind a set has (FU KY KE GI KI KA HI); kings are two.
+constexpr std::array<int, hand_kind_count> piece_totals{18, 4, 4, 4, 4, 2, 2};
+
+state_format hirate_state() {
+    // Rank 1 and 9 from file 9 to file 1; the rest is symmetric.
+    constexpr std::array<piece_kind, 9> back{piece_kind::ky, piece_kind::ke, piece_kind::gi, piece_kind::ki, piece_kind::ou,
+                                             piece_kind::ki, piece_kind::gi, piece_kind::ke, piece_kind::ky};
+    state_format s;
+    for (std::size_t i = 0; i < 9; ++i) {
+        const std::size_t x = 8 - i;  // board index of file 9 - i
+        s.board[x][0] = piece{color::white, back[i]};
+        s.board[x][8] = piece{color::black, back[i]};
+        s.board[x][2] = piece{color::white, piece_kind::fu};
+        s.board[x][6] = piece{color::black, piece_kind::fu};
+    }
+    s.board[7][1] = piece{color::white, piece_kind::hi};
+    s.board[1][1] = piece{color::white, piece_kind::ka};
+    s.board[7][7] = piece{color::black, piece_kind::ka};
+    s.board[1][7] = piece{color::black, piece_kind::hi};
+    return s;
+}
+
+std::string header_key_of(std::string_view key) {
+    if (key == "EVENT") return "棋戦";
+    if (key == "SITE") return "場所";
+    if (key == "START_TIME") return "開始日時";
+    if (key == "END_TIME") return "終了日時";
+    if (key == "TIME_LIMIT") return "持ち時間";
+    return std::string(key);
+}
+
+color color_of(char sign) noexcept { return sign == '+' ? color::black : color::white; }
+
+int digit(char c) noexcept { return c - '0'; }
+
+class csa_builder {
+public:
+    csa_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
+        : text_(text), mode_(mode), diagnostics_(diagnostics) {}
+
+    void on(g::event e, std::string_view matched, std::size_t offset) {
+        if (stopped_) {
+            return;
+        }
+        if (e == g::event::separator) {
+            end_game(offset);
+            game_ = game{};
+            return;
+        }
+        game_.started = true;
+        switch (e) {
+            case g::event::version: on_version(matched, offset); break;
+            case g::event::player: on_player(matched); break;
+            case g::event::header: on_header(matched); break;
+            case g::event::board_row: on_board_row(matched, offset); break;
+            case g::event::pi_line: on_pi_line(matched, offset); break;
+            case g::event::hand_line: on_hand_line(matched, offset); break;
+            case g::event::side: on_side(matched, offset); break;
+            case g::event::move: on_move(matched, offset); break;
+            case g::event::move_time: on_time(matched, offset); break;
+            case g::event::special: on_special(matched, offset); break;
+            case g::event::comment: on_comment(matched); break;
+            case g::event::separator: break;
+        }
+    }
+
+    /// Ends the input. `parsed` is the grammar's verdict: in strict mode a game cut short by a
+    /// syntax error is not a game.
+    std::vector<jkf> finish(bool parsed, std::size_t end_offset) {
+        if (!stopped_ && (parsed || mode_ == read_mode::lenient)) {
+            end_game(end_offset);
+        }
+        return std::move(games_);
+    }
+
+    bool failed() const noexcept { return failed_; }
+
+private:
+    struct game {
+        jkf record;
+        bool started = false;       // a statement (not a separator) was seen
+        bool in_moves = false;      // the side line (or a first move without position) was seen
+        bool has_position = false;  // a P line was seen
+        bool pi = false;            // a PI line was seen
+        bool rows = false;          // a P1..P9 row was seen
+        bool all_given = false;     // 00AL was seen: the position is complete
+        state_format state;
+        std::vector<std::string> pending;  // comments before the side line
+    };
+
+    void error(std::string code, std::string message, std::size_t offset, int ply = -1) {
+        diagnostics_.push_back(text_.make_diagnostic(severity::error, std::move(code), std::move(message), offset, ply));
+        failed_ = true;
+        stopped_ = mode_ == read_mode::strict;
+    }
+
+    // Events come in text order, so counting line breaks since the last event is linear in
+    // the input even when one line holds thousands of moves (position_of counts columns too).
+    std::uint32_t line_of(std::size_t offset) {
+        if (offset < line_offset_) {
+            return text_.position_of(offset).line;
+        }
+        const std::string_view t = text_.text();
+        for (std::size_t i = line_offset_; i < offset; ++i) {
+            if (t[i] == '\n' || (t[i] == '\r' && (i + 1 >= t.size() || t[i + 1] != '\n'))) {
+                ++line_;
+            }
+        }
+        line_offset_ = offset;
+        return line_;
+    }
+
+    int next_ply() const noexcept { return static_cast<int>(game_.record.moves.size()); }
+
+    void misplaced(std::string message, std::size_t offset) { error("csa.misplaced", std::move(message), offset); }
+
+    // Before the side line, a comment belongs to nothing: json-kifu-format drops it, and so do
+    // we, except for the comments right before the first move of a record without a position.
+    void forget_comments() {
+        if (!game_.in_moves) {
+            game_.pending.clear();
+        }
+    }
+
+    void on_version(std::string_view matched, std::size_t offset) {
+        if (game_.in_moves) {
+            return misplaced("a version line among the moves (a new game starts after a '/' line)", offset);
+        }
+        // Versions differ only in what they add, so an unknown one is read as the latest.
+        const std::string_view number = matched.substr(1);
+        if (number != "2" && number != "2.1" && number != "2.2" && number != "3.0") {
+            diagnostics_.push_back(text_.make_diagnostic(
+                severity::warning, "csa.unknown-version",
+                "unknown CSA version " + std::string(matched) + " (known: V2, V2.1, V2.2, V3.0); read as V3.0", offset));
+        }
+        forget_comments();
+    }
+
+    void on_player(std::string_view matched) {
+        forget_comments();
+        const std::string_view name = matched.substr(2);
+        // json-kifu-format skips empty names.
+        if (!name.empty()) {
+            game_.record.set_header(matched[1] == '+' ? "先手" : "後手", std::string(name));
+        }
+    }
+
+    void on_header(std::string_view matched) {
+        forget_comments();
+        const std::size_t colon = matched.find(':');
+        game_.record.set_header(header_key_of(matched.substr(1, colon - 1)), std::string(matched.substr(colon + 1)));
+    }
+
+    bool position_allowed(std::size_t offset) {
+        if (game_.in_moves) {
+            misplaced("a position line after the side to move (+ or -)", offset);
+            return false;
+        }
+        if (game_.all_given) {
+            misplaced("a position line after 00AL, which gives all remaining pieces and must come last", offset);
+            return false;
+        }
+        forget_comments();
+        game_.has_position = true;
+        return true;
+    }
+
+    std::optional<piece_kind> kind_at(std::string_view code, std::size_t offset) {
+        if (auto kind = piece_kind_from_csa(code)) {
+            return kind;
+        }
+        error("csa.bad-piece", "unknown piece code '" + std::string(code) + "'", offset);
+        return std::nullopt;
+    }
+
+    void on_board_row(std::string_view matched, std::size_t offset) {
+        if (!position_allowed(offset - 1)) {
+            return;
+        }
+        if (game_.pi) {
+            return misplaced("P1 to P9 rows cannot be combined with PI", offset - 1);
+        }
+        game_.rows = true;
+        const std::size_t y = static_cast<std::size_t>(digit(matched[0]) - 1);
+        std::size_t i = 1;
+        for (std::size_t column = 0; column < 9; ++column) {
+            while (matched[i] == ' ') {
+                ++i;
+            }
+            auto& cell = game_.state.board[8 - column][y];
+            if (matched[i] == '*') {
+                cell.reset();
+                ++i;
+                continue;
+            }
+            const auto kind = kind_at(matched.substr(i + 1, 2), offset + i + 1);
+            if (stopped_) {
+                return;
+            }
+            if (kind) {
+                cell = piece{color_of(matched[i]), *kind};
+            }
+            i += 3;
+        }
+    }
+
+    // One `xyKK` group of a PI or P± line.
+    struct group {
+        int x = 0;
+        int y = 0;
+        std::string_view code;
+    };
+
+    void on_pi_line(std::string_view matched, std::size_t offset) {
+        const bool first = !game_.has_position;
+        if (!position_allowed(offset - 1)) {
+            return;
+        }
+        if (!first) {
+            return misplaced("PI must be the first position line and cannot be combined with P1 to P9 rows", offset - 1);
+        }
+        game_.pi = true;
+        game_.state = hirate_state();
+        for (std::size_t i = 1; i + 4 <= matched.size(); i += 4) {
+            const group gr{digit(matched[i]), digit(matched[i + 1]), matched.substr(i + 2, 2)};
+            if (gr.x == 0 || gr.y == 0) {
+                error("csa.bad-square", "PI removes pieces from squares 11 to 99, not " + std::string(matched.substr(i, 2)),
+                      offset + i);
+            } else if (const auto kind = kind_at(gr.code, offset + i + 2)) {
+                auto& cell = game_.state.board[static_cast<std::size_t>(gr.x - 1)][static_cast<std::size_t>(gr.y - 1)];
+                if (!cell || cell->kind != *kind) {
+                    error("csa.pi-removal-mismatch",
+                          "PI" + std::string(matched.substr(i, 4)) + " removes a piece that is not there in the 平手 position",
+                          offset + i);
+                } else {
+                    cell.reset();
+                }
+            }
+            if (stopped_) {
+                return;
+            }
+        }
+    }
+
+    void on_hand_line(std::string_view matched, std::size_t offset) {
+        if (!position_allowed(offset - 1)) {
+            return;
+        }
+        const color side = color_of(matched[0]);
+        for (std::size_t i = 1; i + 4 <= matched.size(); i += 4) {
+            if (game_.all_given) {
+                return misplaced("00AL gives all remaining pieces and must come last", offset + i);
+            }
+            const group gr{digit(matched[i]), digit(matched[i + 1]), matched.substr(i + 2, 2)};
+            const bool in_hand = gr.x == 0 && gr.y == 0;
+            if (gr.code == "AL") {
+                if (!in_hand) {
+                    error("csa.bad-square", "AL (all remaining pieces) goes with 00, the hand", offset + i);
+                } else {
+                    give_all(side, offset + i);
+                }
+            } else if (!in_hand && (gr.x == 0 || gr.y == 0)) {
+                error("csa.bad-square", "expected a square 11 to 99 or 00 (the hand), not " + std::string(matched.substr(i, 2)),
+                      offset + i);
+            } else if (const auto kind = kind_at(gr.code, offset + i + 2)) {
+                if (!in_hand) {
+                    game_.state.board[static_cast<std::size_t>(gr.x - 1)][static_cast<std::size_t>(gr.y - 1)] = piece{side, *kind};
+                } else if (static_cast<int>(*kind) >= hand_kind_count) {
+                    error("csa.bad-piece", "a hand holds only FU KY KE GI KI KA HI, not " + std::string(gr.code), offset + i + 2);
+                } else {
+                    ++game_.state.hands[static_cast<std::size_t>(side)][static_cast<std::size_t>(*kind)];
+                }
+            }
+            if (stopped_) {
+                return;
+            }
+        }
+    }
+
+    // Pieces of each hand kind not on the board and not in `except`'s hand.
+    std::array<int, hand_kind_count> remaining(std::optional<color> except) const {
+        std::array<int, hand_kind_count> left = piece_totals;
+        for (const auto& column : game_.state.board) {
+            for (const auto& cell : column) {
+                if (cell && cell->kind != piece_kind::ou) {
+                    --left[static_cast<std::size_t>(unpromote(cell->kind))];
+                }
+            }
+        }
+        for (int c = 0; c < 2; ++c) {
+            if (except && static_cast<int>(*except) == c) {
+                continue;
+            }
+            for (std::size_t k = 0; k < left.size(); ++k) {
+                left[k] -= game_.state.hands[static_cast<std::size_t>(c)][k];
+            }
+        }
+        return left;
+    }
+
+    void give_all(color side, std::size_t offset) {
+        game_.all_given = true;
+        const auto left = remaining(side);
+        for (std::size_t k = 0; k < left.size(); ++k) {
+            if (left[k] < 0) {
+                return error("csa.too-many-pieces",
+                             "the position has more " + std::string(to_csa(static_cast<piece_kind>(k))) + " than a set holds",
+                             offset);
+            }
+        }
+        game_.state.hands[static_cast<std::size_t>(side)] = left;
+    }
+
+    bool counts_fit(std::size_t offset) {
+        const auto left = remaining(std::nullopt);
+        int kings = 0;
+        for (const auto& column : game_.state.board) {
+            for (const auto& cell : column) {
+                kings += cell && cell->kind == piece_kind::ou ? 1 : 0;
+            }
+        }
+        for (std::size_t k = 0; k < left.size(); ++k) {
+            if (left[k] < 0) {
+                error("csa.too-many-pieces",
+                      "the position has more " + std::string(to_csa(static_cast<piece_kind>(k))) + " than a set holds", offset);
+                return false;
+            }
+        }
+        if (kings > 2) {
+            error("csa.too-many-pieces", "the position has more than two kings", offset);
+            return false;
+        }
+        return true;
+    }
+
+    // Opens the moves section with moves[0]. `side` is given by a side line, which always
+    // comes with a position (an empty board when no P line preceded it: every piece starts in
+    // the box); without it the record starts from 平手.
+    void start_moves(std::optional<color> side, std::size_t offset) {
+        if (side) {
+            game_.state.color = *side;
+            game_.record.initial = initial_format{"OTHER", game_.state};
+        }
+        move_format start;
+        start.line = line_of(offset);
+        game_.record.moves.push_back(std::move(start));
+        game_.in_moves = true;
+    }
+
+    void on_side(std::string_view matched, std::size_t offset) {
+        if (game_.in_moves) {
+            return misplaced("a second side-to-move line (a new game starts after a '/' line)", offset);
+        }
+        game_.pending.clear();  // between the position and the side line: dropped
+        // Lenient: a position with too many pieces is reported and kept; the normalizer's
+        // replay will stop where it goes wrong.
+        if (!counts_fit(offset) && stopped_) {
+            return;
+        }
+        start_moves(color_of(matched[0]), offset);
+    }
+
+    // A move or special before any side line: fine without a position (CSA V1 starts from
+    // 平手), an error after one.
+    bool ensure_moves(std::size_t offset) {
+        if (game_.in_moves) {
+            return true;
+        }
+        if (game_.has_position) {
+            error("csa.missing-side", "the position needs a side-to-move line (+ or -) before the first move", offset);
+            if (stopped_) {
+                return false;
+            }
+            // Lenient: go on from the position with Black to move.
+            start_moves(color::black, offset);
+            return true;
+        }
+        std::vector<std::string> comments = std::move(game_.pending);
+        start_moves(std::nullopt, offset);
+        game_.record.moves.front().comments = std::move(comments);
+        return true;
+    }
+
+    void on_move(std::string_view matched, std::size_t offset) {
+        if (!ensure_moves(offset)) {
+            return;
+        }
+        const int fx = digit(matched[1]);
+        const int fy = digit(matched[2]);
+        const int tx = digit(matched[3]);
+        const int ty = digit(matched[4]);
+        if ((fx == 0) != (fy == 0)) {
+            return error("csa.bad-square", "expected an origin 11 to 99 or 00 (a drop), not " + std::string(matched.substr(1, 2)),
+                         offset + 1, next_ply());
+        }
+        if (tx == 0 || ty == 0) {
+            return error("csa.bad-square", "expected a destination 11 to 99, not " + std::string(matched.substr(3, 2)),
+                         offset + 3, next_ply());
+        }
+        const auto kind = piece_kind_from_csa(matched.substr(5, 2));
+        if (!kind) {
+            return error("csa.bad-piece", "unknown piece code '" + std::string(matched.substr(5, 2)) + "'", offset + 5,
+                         next_ply());
+        }
+        move_data m;
+        m.color = color_of(matched[0]);
+        if (fx != 0) {
+            m.from = square{static_cast<std::int8_t>(fx), static_cast<std::int8_t>(fy)};
+        }
+        m.to = square{static_cast<std::int8_t>(tx), static_cast<std::int8_t>(ty)};
+        m.piece = kind;
+        move_format element;
+        element.move = m;
+        element.line = line_of(offset);
+        game_.record.moves.push_back(std::move(element));
+    }
+
+    void on_time(std::string_view matched, std::size_t offset) {
+        std::vector<move_format>& moves = game_.record.moves;
+        if (!game_.in_moves || moves.size() < 2) {
+            return misplaced("a time line with no move before it", offset);
+        }
+        if (moves.back().time) {
+            return misplaced("a second time line for the same move", offset);
+        }
+        const std::string_view digits = matched.substr(1, matched.find('.') == std::string_view::npos
+                                                              ? std::string_view::npos
+                                                              : matched.find('.') - 1);
+        std::int64_t seconds = 0;
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), seconds);
+        // More than 2^31 s (68 years) is no time a move took, and would overflow the minutes.
+        if (ec != std::errc{} || end != digits.data() + digits.size() || seconds > INT32_MAX) {
+            return error("csa.bad-time", "the time " + std::string(matched) + " is too large", offset, next_ply() - 1);
+        }
+        time_value now;
+        now.m = static_cast<int>(seconds / 60);
+        now.s = static_cast<int>(seconds % 60);
+        if (const std::size_t dot = matched.find('.'); dot != std::string_view::npos) {
+            // V3.0 allows three decimals; more are truncated, fewer padded (T6.1 = 6 s 100 ms).
+            int ms = 0;
+            for (std::size_t i = 0; i < 3; ++i) {
+                const std::size_t at = dot + 1 + i;
+                ms = ms * 10 + (at < matched.size() ? digit(matched[at]) : 0);
+            }
+            now.ms = ms;
+        }
+        moves.back().time = move_time{now, std::nullopt};
+    }
+
+    void on_special(std::string_view matched, std::size_t offset) {
+        if (!ensure_moves(offset)) {
+            return;
+        }
+        move_format element;
+        element.special = std::string(matched.substr(1));
+        element.line = line_of(offset);
+        game_.record.moves.push_back(std::move(element));
+    }
+
+    void on_comment(std::string_view matched) {
+        std::string body(matched.substr(1));
+        if (game_.in_moves) {
+            game_.record.moves.back().comments.push_back(std::move(body));
+        } else {
+            game_.pending.push_back(std::move(body));
+        }
+    }
+
+    void end_game(std::size_t offset) {
+        if (!game_.started) {
+            return;
+        }
+        if (!game_.in_moves) {
+            if (game_.has_position) {
+                error("csa.missing-side", "the position needs a side-to-move line (+ or -)", offset);
+                if (stopped_) {
+                    return;
+                }
+                game_.record.initial = initial_format{"OTHER", game_.state};
+            }
+            move_format start;
+            start.comments = std::move(game_.pending);
+            game_.record.moves.push_back(std::move(start));
+        }
+        games_.push_back(std::move(game_.record));
+    }
+
+    const source_text& text_;
+    read_mode mode_;
+    std::vector<diagnostic>& diagnostics_;
+    game game_;
+    std::vector<jkf> games_;
+    bool failed_ = false;
+    bool stopped_ = false;
+    std::size_t line_offset_ = 0;
+    std::uint32_t line_ = 1;
+};
+
+}  // namespace
+
+bool parse_csa(const source_text& text, read_mode mode, std::vector<jkf>& records, std::vector<diagnostic>& diagnostics) {
+    // The builder keeps its findings apart so that the grammar glue's verdict is about syntax
+    // only; both lists are in text order and are merged by position.
+    std::vector<diagnostic> syntax;
+    std::vector<diagnostic> semantic;
+    csa_builder builder(text, mode, semantic);
+    const bool parsed = kifu::detail::parse<g::file, g::traits>(text, mode, "csa", builder, syntax);
+    std::vector<jkf> games = builder.finish(parsed, text.text().size());
+    for (jkf& game : games) {
+        records.push_back(std::move(game));
+    }
+    const auto before = [](const diagnostic& a, const diagnostic& b) {
+        return a.line != b.line ? a.line < b.line : a.column < b.column;
+    };
+    std::merge(syntax.begin(), syntax.end(), semantic.begin(), semantic.end(), std::back_inserter(diagnostics), before);
+    return parsed && !builder.failed();
+}
+
+bool trace_csa(const source_text& text, std::string& out) { return kifu::detail::trace<g::file>(text, out); }
+
+}  // namespace kifu::shogi::detail

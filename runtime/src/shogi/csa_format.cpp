@@ -1,0 +1,137 @@
+// The CSA format's entry in the format list: sniffer, reader (parse + normalize), trace.
+
+#include "shogi/formats.hpp"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/normalize.hpp>
+
+#include "shogi/csa_builder.hpp"
+
+namespace kifu::shogi {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view prefix) noexcept { return s.substr(0, prefix.size()) == prefix; }
+
+// `'CSA encoding=UTF-8` (V3.0) or Kifu for Windows' `'encoding=Shift_JIS` on the first line.
+std::string declared_encoding(std::string_view first_line) {
+    std::string_view rest;
+    if (starts_with(first_line, "'CSA encoding=")) {
+        rest = first_line.substr(14);
+    } else if (starts_with(first_line, "'encoding=")) {
+        rest = first_line.substr(10);
+    } else {
+        return {};
+    }
+    std::size_t n = 0;
+    while (n < rest.size() && rest[n] != ' ' && rest[n] != '\t' && rest[n] != '\r') {
+        ++n;
+    }
+    std::string name(rest.substr(0, n));
+    for (char& c : name) {
+        c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    }
+    // Shift_JIS files are decoded as CP932, its superset that Windows writes.
+    if (name == "SHIFT_JIS" || name == "SHIFT-JIS" || name == "SJIS") {
+        return "CP932";
+    }
+    return name;
+}
+
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
+
+// A line that only CSA writes: a version, a P line, a move, a side line.
+bool is_strong_line(std::string_view l) noexcept {
+    if (l.size() >= 2 && l[0] == 'V' && is_digit(l[1])) return true;
+    if (l.size() >= 2 && l[0] == 'P' && (is_digit(l[1]) || l[1] == 'I' || l[1] == '+' || l[1] == '-')) return true;
+    if (l.size() >= 7 && (l[0] == '+' || l[0] == '-') && is_digit(l[1]) && is_digit(l[2]) && is_digit(l[3]) &&
+        is_digit(l[4]) && is_upper(l[5]) && is_upper(l[6]))
+        return true;
+    return (l == "+" || l == "-");
+}
+
+// A line CSA allows at all.
+bool is_csa_line(std::string_view l) noexcept {
+    if (l.empty()) return false;
+    switch (l[0]) {
+        case '\'': return true;
+        case '$': return l.size() >= 2 && is_upper(l[1]);
+        case 'N': return l.size() >= 2 && (l[1] == '+' || l[1] == '-');
+        case 'T': return l.size() >= 2 && is_digit(l[1]);
+        case '%': return l.size() >= 2 && (is_upper(l[1]) || l[1] == '+' || l[1] == '-');
+        case '/': return l.size() == 1;
+        default: return is_strong_line(l);
+    }
+}
+
+int sniff_csa(std::string_view bytes, std::string& declared) {
+    if (starts_with(bytes, "\xEF\xBB\xBF")) {
+        bytes.remove_prefix(3);
+    }
+    int lines = 0;
+    int csa = 0;
+    int strong = 0;
+    bool first = true;
+    std::size_t pos = 0;
+    // Looking at the first 200 lines is enough: a CSA record starts with its header and position.
+    while (pos < bytes.size() && lines < 200) {
+        std::size_t end = bytes.find_first_of("\r\n", pos);
+        if (end == std::string_view::npos) end = bytes.size();
+        std::string_view l = bytes.substr(pos, end - pos);
+        pos = end + 1;
+        while (!l.empty() && (l.back() == ' ' || l.back() == '\t')) l.remove_suffix(1);
+        if (l.empty()) continue;
+        if (first) {
+            declared = declared_encoding(l);
+            first = false;
+            if (starts_with(l, "'CSA encoding=")) return 100;
+        }
+        ++lines;
+        // Several statements per line: the first one decides.
+        const std::string_view head = l.substr(0, l.find(','));
+        csa += is_csa_line(head) ? 1 : 0;
+        strong += is_strong_line(head) ? 1 : 0;
+    }
+    if (lines == 0 || strong == 0) return 0;
+    return csa * 100 / lines;
+}
+
+void read_csa(const source_text& text, const read_options& options, read_result& out) {
+    std::vector<jkf> games;
+    const bool parsed = detail::parse_csa(text, options.mode, games, out.diagnostics);
+    (void)parsed;  // the games completed before a strict error are kept, and normalized below
+    for (jkf& game : games) {
+        if (options.normalize) {
+            normalize_options n;
+            n.format = source_format::csa;
+            n.mode = options.mode;
+            n.file = text.file_name();
+            if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
+                return;
+            }
+        }
+        out.records.emplace_back(std::move(game));
+    }
+}
+
+}  // namespace
+
+format_info csa_format() {
+    format_info f;
+    f.name = "csa";
+    f.game = kifu::game::shogi;
+    f.description = "CSA standard record format (V1, V2, V2.1, V2.2, V3.0)";
+    f.extensions = {".csa"};
+    f.fallback_encoding = "CP932";
+    f.sniff = &sniff_csa;
+    f.read_text = &read_csa;
+    f.trace = &detail::trace_csa;
+    return f;
+}
+
+}  // namespace kifu::shogi
