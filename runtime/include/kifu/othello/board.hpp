@@ -1,0 +1,184 @@
+#pragma once
+
+// Othello rules (../shared/formats/go-othello.md §6): an 8×8 bitboard for speed (WTHOR
+// replays millions of games) and a general board for the other sizes GGF allows
+// (4, 6, 8, 10, 12, 14 and the octagon "88": 10×10 without the 3 squares at each corner).
+//
+// Squares are 1-based {x, y}: x = column from the left (a = 1), y = row from the top
+// (row 1 = 1), so f5 = {6, 5}. On the bitboard a square is bit (y-1)*8 + (x-1): a1 = 0,
+// h1 = 7, a8 = 56, h8 = 63.
+//
+// Flipped discs are always listed in one order: by direction up-left, up, up-right, left,
+// right, down-left, down, down-right ("up" = towards row 1), nearest disc first — the order
+// of the reference reader (shared/peers/go-othello/lib/othello.mjs).
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kifu::othello {
+
+/// 0 = black (moves first), 1 = white, as JKF numbers colours.
+enum class color : std::uint8_t { black = 0, white = 1 };
+
+/// Returns the other colour.
+constexpr color opponent(color c) noexcept { return c == color::black ? color::white : color::black; }
+
+/// A square, 1-based from the top-left: f5 = {6, 5}.
+struct square {
+    std::int8_t x = 0;
+    std::int8_t y = 0;
+    friend bool operator==(const square&, const square&) = default;
+};
+
+/// Returns the square as written in GGF and WTHOR listings: "f5" (column letter, row number).
+std::string to_string(square s);
+
+/// The discs a move flips, as run lengths: 4 bits per direction, direction d (in the
+/// documented order: 0 up-left … 7 down-right) in bits 4d…4d+3. Together with the move's
+/// square they give every flipped disc in order; a record stores 4 bytes per move.
+using flip_runs_t = std::uint32_t;
+
+/// Returns how many discs the runs flip.
+int flip_count(flip_runs_t runs) noexcept;
+/// Appends the discs a move on `s` with these runs flipped, in the documented order.
+void append_flips(square s, flip_runs_t runs, std::vector<square>& out);
+
+/// Disc counts of a position.
+struct disc_counts {
+    int black = 0;
+    int white = 0;
+    int empty = 0;
+    friend bool operator==(const disc_counts&, const disc_counts&) = default;
+};
+
+// ---------------------------------------------------------------------------------------
+// 8×8 bitboards
+
+namespace bits {
+
+/// Returns the bit of a 0-based square index (0 = a1, 63 = h8).
+constexpr std::uint64_t bit(int index) noexcept { return std::uint64_t{1} << index; }
+/// Returns the bit index of a square of the 8×8 board.
+constexpr int index_of(square s) noexcept { return (s.y - 1) * 8 + (s.x - 1); }
+/// Returns the square of a bit index.
+constexpr square square_of(int index) noexcept {
+    return square{static_cast<std::int8_t>(index % 8 + 1), static_cast<std::int8_t>(index / 8 + 1)};
+}
+
+/// Returns every empty square where the side owning `own` may play against `opp`.
+std::uint64_t legal_moves(std::uint64_t own, std::uint64_t opp) noexcept;
+
+/// Returns the discs a move on `index` flips (0 when the move is illegal or the square taken).
+std::uint64_t flips(std::uint64_t own, std::uint64_t opp, int index) noexcept;
+
+/// Writes the indexes of the discs a move on `index` flips into `out`, in the documented
+/// order (direction order, nearest first), and returns how many (0: illegal). `out` needs
+/// room for 32 entries (more than one move can flip on 8×8). `mask` gets the same set.
+int flips_ordered(std::uint64_t own, std::uint64_t opp, int index, std::uint8_t* out,
+                  std::uint64_t& mask) noexcept;
+
+/// Returns the discs a move on `index` flips as run lengths (see flip_runs below) and sets
+/// `mask` to the same discs; 0 = illegal or the square taken. The fast path of replays.
+std::uint32_t flip_runs(std::uint64_t own, std::uint64_t opp, int index, std::uint64_t& mask) noexcept;
+
+/// Returns the number of set bits.
+int count(std::uint64_t b) noexcept;
+
+}  // namespace bits
+
+/// An 8×8 position on two bitboards, with the side to move.
+struct bitboard {
+    std::uint64_t black = 0;
+    std::uint64_t white = 0;
+    color to_move = color::black;
+
+    /// Returns the standard start: d4 = e5 = white, d5 = e4 = black, black to move.
+    static bitboard standard() noexcept;
+
+    std::uint64_t own() const noexcept { return to_move == color::black ? black : white; }
+    std::uint64_t opp() const noexcept { return to_move == color::black ? white : black; }
+    /// Returns the legal moves of the side to move.
+    std::uint64_t moves() const noexcept { return bits::legal_moves(own(), opp()); }
+    /// Returns true when neither side can move.
+    bool game_over() const noexcept;
+    /// Places a disc of the side to move and flips `flipped` (no check); passes the turn.
+    void apply(int index, std::uint64_t flipped) noexcept;
+    /// Passes the turn.
+    void pass() noexcept { to_move = opponent(to_move); }
+    /// Returns the disc counts.
+    disc_counts counts() const noexcept;
+    friend bool operator==(const bitboard&, const bitboard&) = default;
+};
+
+// ---------------------------------------------------------------------------------------
+// General board
+
+/// What a cell holds; `none` marks the cut corners of the octagon board.
+enum class cell : std::uint8_t { empty = 0, black = 1, white = 2, none = 3 };
+
+/// Returns the cell of a colour's disc.
+constexpr cell disc_of(color c) noexcept { return c == color::black ? cell::black : cell::white; }
+
+/// Returns true for the sizes GGF's BO allows: 4, 6, 8, 10, 12, 14 (88 = octagon, size 10).
+constexpr bool is_valid_size(int n) noexcept { return n >= 4 && n <= 14 && n % 2 == 0; }
+
+/// An n×n position (any GGF size, octagon too) with the side to move.
+class board {
+public:
+    /// Returns the standard start of that size (the 4 centre discs, black to move); `size`
+    /// must satisfy is_valid_size.
+    static board standard(int size, bool octagon = false);
+    /// Returns an empty board (octagon corners marked `none`), black to move.
+    static board empty(int size, bool octagon = false);
+    /// Returns the board of an 8×8 bitboard position.
+    static board from_bitboard(const bitboard& b);
+
+    int size() const noexcept { return size_; }
+    bool octagon() const noexcept { return octagon_; }
+    color to_move() const noexcept { return to_move_; }
+    void set_to_move(color c) noexcept { to_move_ = c; }
+
+    /// Returns true when the square lies on the board (not off the edge, not a cut corner).
+    bool on_board(square s) const noexcept;
+    /// Returns the cell (cell::none off the board).
+    cell at(square s) const noexcept;
+    /// Sets a cell of a square on the board (ignored off the board).
+    void set(square s, cell c) noexcept;
+
+    /// Appends the discs a move of `c` on `s` would flip, in the documented order; returns
+    /// how many (0: illegal, or the square is taken or off the board).
+    int flips(square s, color c, std::vector<square>& out) const;
+    /// Returns true when `c` has a legal move.
+    bool has_move(color c) const noexcept;
+    /// Returns every legal move of `c`, row by row from the top-left.
+    std::vector<square> legal_moves(color c) const;
+    /// Plays the side to move on `s`: appends the flipped discs to `flipped` and returns how
+    /// many; 0 = illegal (nothing changes).
+    int play(square s, std::vector<square>& flipped);
+    /// Returns the flips of a move of `c` on `s` as run lengths (0: illegal).
+    flip_runs_t flip_runs(square s, color c) const noexcept;
+    /// Plays the side to move on `s` and returns the flips as run lengths; 0 = illegal
+    /// (nothing changes).
+    flip_runs_t play_runs(square s) noexcept;
+    /// Passes the turn.
+    void pass() noexcept { to_move_ = opponent(to_move_); }
+    /// Returns true when neither side can move.
+    bool game_over() const noexcept { return !has_move(color::black) && !has_move(color::white); }
+    /// Returns the disc counts (cut corners are not counted as empty).
+    disc_counts counts() const noexcept;
+    /// Returns the cells row by row (size×size, cut corners `none`).
+    const std::vector<cell>& cells() const noexcept { return cells_; }
+
+    friend bool operator==(const board&, const board&) = default;
+
+private:
+    int size_ = 8;
+    bool octagon_ = false;
+    color to_move_ = color::black;
+    std::vector<cell> cells_;
+};
+
+}  // namespace kifu::othello

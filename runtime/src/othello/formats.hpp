@@ -1,0 +1,13 @@
+#pragma once
+
+// The othello formats' entries for the registry in runtime/src/formats.cpp.
+
+#include <kifu/format.hpp>
+
+namespace kifu::othello {
+
+/// Returns the WTHOR entry: binary; a .wtb/.wtd gives one record per game, with the names
+/// of WTHOR.JOU and WTHOR.TRN found beside it (any case) or a `wthor.names-missing` warning.
+kifu::format_info wthor_format();
+
+}  // namespace kifu::othello

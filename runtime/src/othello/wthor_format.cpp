@@ -1,0 +1,142 @@
+// The WTHOR entry of the format registry: detection, and reading a game file with the
+// players and tournaments files that sit beside it.
+
+#include "othello/formats.hpp"
+
+#include <kifu/othello/wthor.hpp>
+
+#include <algorithm>
+#include <system_error>
+
+namespace kifu::othello {
+namespace {
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](char c) {
+        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    });
+    return s;
+}
+
+// WTHOR has no magic number; what gives it away is a header whose count matches the file
+// size exactly and whose other bytes hold the few values the format allows.
+int sniff_wthor(std::string_view bytes, std::string& /*declared_encoding*/) {
+    const std::optional<wthor::header> h = wthor::read_header(bytes);
+    if (!h || h->solitaire > 1) {
+        return 0;
+    }
+    const std::size_t size = bytes.size();
+    if (h->games > 0 && h->names == 0 && (h->board_size == 0 || h->board_size == 8) &&
+        size == wthor::header_size + std::size_t{h->games} * wthor::game_size_8) {
+        return 60;
+    }
+    if (h->games > 0 && h->names == 0 && h->board_size == 10 &&
+        size == wthor::header_size + std::size_t{h->games} * wthor::game_size_10) {
+        return 60;
+    }
+    if (h->games == 0 && h->names > 0 &&
+        (size == wthor::header_size + std::size_t{h->names} * wthor::player_size ||
+         size == wthor::header_size + std::size_t{h->names} * wthor::tournament_size)) {
+        return 40;
+    }
+    return 0;
+}
+
+// Returns the file in `dir` whose name is `wanted` in any case ("WTHOR.JOU", "wthor.jou").
+std::filesystem::path find_beside(const std::filesystem::path& dir, std::string_view wanted) {
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        if (lower(it->path().filename().string()) == wanted) {
+            return it->path();
+        }
+    }
+    return {};
+}
+
+std::vector<std::string> load_names(const std::filesystem::path& path, wthor::file_kind kind,
+                                    std::vector<diagnostic>& diagnostics) {
+    std::string bytes;
+    if (!load_file(path, bytes, diagnostics)) {
+        return {};
+    }
+    return wthor::decoded_names(wthor::read_names(bytes, kind, path.string(), diagnostics));
+}
+
+void read_wthor(std::string_view bytes, const std::filesystem::path& path, const read_options& options,
+                read_result& out) {
+    const std::string file_name = path.empty() ? std::string("<buffer>") : path.string();
+    const wthor::file_kind kind = wthor::kind_of(bytes, path.filename().string());
+    if (kind != wthor::file_kind::games) {
+        wthor::read_names(bytes, kind, file_name, out.diagnostics);
+        diagnostic d;
+        d.severity = severity::warning;
+        d.code = "wthor.no-games";
+        d.message = kind == wthor::file_kind::players
+                        ? "a WTHOR players file (.jou) holds names, no games"
+                        : "a WTHOR tournaments file (.trn) holds names, no games";
+        d.file = file_name;
+        out.diagnostics.push_back(std::move(d));
+        return;
+    }
+    const wthor::games_file file = wthor::read_games(bytes, file_name, out.diagnostics);
+    if (options.mode == read_mode::strict && has_error(out.diagnostics)) {
+        return;
+    }
+
+    wthor::name_tables names;
+    std::vector<std::string> missing;
+    if (!path.empty()) {
+        const std::filesystem::path dir = path.parent_path();
+        if (const auto jou = find_beside(dir, "wthor.jou"); !jou.empty()) {
+            names.players = load_names(jou, wthor::file_kind::players, out.diagnostics);
+            names.players_loaded = true;
+        }
+        if (const auto trn = find_beside(dir, "wthor.trn"); !trn.empty()) {
+            names.tournaments = load_names(trn, wthor::file_kind::tournaments, out.diagnostics);
+            names.tournaments_loaded = true;
+        }
+    }
+    if (!names.players_loaded || !names.tournaments_loaded) {
+        diagnostic d;
+        d.severity = severity::warning;
+        d.code = "wthor.names-missing";
+        d.message = std::string("no ") +
+                    (!names.players_loaded && !names.tournaments_loaded ? "WTHOR.JOU and WTHOR.TRN"
+                     : !names.players_loaded                            ? "WTHOR.JOU"
+                                                                        : "WTHOR.TRN") +
+                    " beside the game file: games carry numbers instead of names";
+        d.file = file_name;
+        out.diagnostics.push_back(std::move(d));
+    }
+
+    out.records.reserve(out.records.size() + file.games.size());
+    for (std::size_t i = 0; i < file.games.size(); ++i) {
+        const std::size_t before = out.diagnostics.size();
+        record r = wthor::to_record(file.games[i], file.header, names, file_name, i + 1, out.diagnostics);
+        const bool failed = has_error({out.diagnostics.begin() + static_cast<std::ptrdiff_t>(before),
+                                       out.diagnostics.end()});
+        if (failed && options.mode == read_mode::strict) {
+            return;  // strict: the first error ends the read, the games before it are kept
+        }
+        kifu::record rec(std::move(r));
+        rec.index = i + 1;
+        out.records.push_back(std::move(rec));
+    }
+}
+
+}  // namespace
+
+kifu::format_info wthor_format() {
+    kifu::format_info f;
+    f.name = "wthor";
+    f.game = kifu::game::othello;
+    f.description = "WTHOR othello database (FFO): .wtb/.wtd games with WTHOR.JOU and WTHOR.TRN names";
+    f.extensions = {".wtb", ".wtd", ".jou", ".trn"};
+    f.binary = true;
+    f.sniff = sniff_wthor;
+    f.read_binary = read_wthor;
+    return f;
+}
+
+}  // namespace kifu::othello
