@@ -1,0 +1,115 @@
+#pragma once
+
+// A go board of any size from 1×1 to 52×52 and the rules of executing a move as the SGF
+// spec states them (go.html "How to execute a move"): place, capture, then suicide.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kifu::go {
+
+/// 0 = Black (moves first), 1 = White.
+enum class color : std::uint8_t { black = 0, white = 1 };
+
+/// Returns the other colour.
+constexpr color opponent(color c) noexcept { return c == color::black ? color::white : color::black; }
+
+/// What a point holds.
+enum class stone : std::uint8_t { empty, black, white };
+
+/// Returns the stone of a colour.
+constexpr stone stone_of(color c) noexcept { return c == color::black ? stone::black : stone::white; }
+
+/// A point: x = column from the left, y = row from the top, both 1-based (SGF `pd` = {16, 4}).
+struct point {
+    int x = 0;
+    int y = 0;
+    friend bool operator==(const point&, const point&) = default;
+    /// Row-major order (by y, then x).
+    friend bool operator<(const point& a, const point& b) noexcept {
+        return a.y != b.y ? a.y < b.y : a.x < b.x;
+    }
+};
+
+/// The largest side a board can have (SGF letters a–z, A–Z).
+inline constexpr int max_board_side = 52;
+
+/// What playing a stone did.
+struct play_result {
+    std::vector<point> captured;  ///< opponent stones removed, row-major
+    std::vector<point> suicide;   ///< own stones removed (the played one included), row-major
+    bool overwrite = false;       ///< the point was occupied; its stone was replaced
+    bool ko = false;              ///< the move retook a simple ko at once (illegal)
+    bool off_board = false;       ///< the point is not on the board; nothing was done
+};
+
+/// A rectangular go board with captures, suicide, simple ko and prisoner counts.
+class board {
+public:
+    /// Makes an empty board; sides are clamped to 1..52.
+    explicit board(int width = 19, int height = 19);
+
+    int width() const noexcept { return width_; }
+    int height() const noexcept { return height_; }
+
+    /// Returns true when the point is on the board.
+    bool contains(point p) const noexcept { return p.x >= 1 && p.y >= 1 && p.x <= width_ && p.y <= height_; }
+
+    /// Returns what the point holds (empty off the board).
+    stone at(point p) const noexcept;
+
+    /// Puts or removes a stone without captures (setup: AB, AW, AE); clears the ko.
+    /// Returns false when the point is off the board.
+    bool set(point p, stone s);
+
+    /// Plays a stone: it replaces whatever was there, then opponent chains without
+    /// liberties are captured, then the mover's own chain if it has none (suicide).
+    play_result play(color c, point p);
+
+    /// Records a pass: the board is unchanged, the ko is cleared.
+    void pass() noexcept { ko_.reset(); }
+
+    /// Returns the point the next move may not take (simple ko), if any, and who may not.
+    std::optional<point> ko_point() const noexcept { return ko_; }
+    /// Returns the colour the ko point is forbidden to.
+    go::color ko_color() const noexcept { return ko_color_; }
+
+    /// Returns the number of stones captured by a colour (its prisoners), suicides included.
+    int prisoners(color c) const noexcept { return prisoners_[static_cast<int>(c)]; }
+
+    /// Returns the rows top to bottom: '.' empty, 'X' black, 'O' white.
+    std::vector<std::string> rows() const;
+
+    /// Returns the liberties of the chain at p (0 for an empty or off-board point).
+    int liberties(point p);
+
+private:
+    int index(point p) const noexcept { return (p.y - 1) * width_ + (p.x - 1); }
+    point point_at(int i) const noexcept { return {i % width_ + 1, i / width_ + 1}; }
+    // Collects the chain at index i into chain_ and returns its liberty count.
+    int collect_chain(int i);
+    void remove_chain(std::vector<point>& removed);
+
+    int width_;
+    int height_;
+    std::vector<stone> cells_;
+    std::array<int, 2> prisoners_{};
+    std::optional<point> ko_;
+    go::color ko_color_ = color::black;
+    // Scratch space of chain fills lives in board.cpp (per thread), so a board is only its
+    // cells and copies are cheap: the normalizer keeps one per open variation.
+};
+
+/// Returns the SGF letter of a 1-based coordinate (1 → 'a', 27 → 'A'), or '?' out of range.
+char sgf_letter(int coordinate) noexcept;
+
+/// Returns the 1-based coordinate of an SGF letter, or 0 when it is not a letter.
+int sgf_coordinate(char letter) noexcept;
+
+/// Returns the two SGF letters of a point.
+std::string to_sgf(point p);
+
+}  // namespace kifu::go

@@ -1,0 +1,25 @@
+#pragma once
+
+// Registry entries of the go formats (listed in runtime/src/formats.cpp).
+
+#include <string>
+
+#include <kifu/format.hpp>
+#include <kifu/text.hpp>
+
+namespace kifu::go {
+
+/// Returns the registry entry of SGF (FF[1]–FF[4]).
+kifu::format_info sgf_format();
+
+/// Returns the registry entry of NHK Cup Go score files (NIP100).
+kifu::format_info nhk_format();
+
+namespace detail {
+/// Writes the PEGTL trace of grammars/sgf.peg on the text (the format's `trace`).
+bool trace_sgf(const source_text& text, std::string& out);
+/// Writes the PEGTL trace of grammars/nhk.peg on the text (the format's `trace`).
+bool trace_nhk(const source_text& text, std::string& out);
+}  // namespace detail
+
+}  // namespace kifu::go

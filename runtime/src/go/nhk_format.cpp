@@ -1,0 +1,45 @@
+// The NHK score registry entry: sniffing and reading into a go record (through the SGF tree
+// the file converts to).
+
+#include <algorithm>
+
+#include <kifu/go/nhk.hpp>
+#include <kifu/go/record.hpp>
+
+#include "go/formats.hpp"
+
+namespace kifu::go {
+namespace {
+
+int sniff(std::string_view bytes, std::string& /*declared*/) { return sniff_nhk(bytes); }
+
+void read_text(const source_text& text, const read_options& options, read_result& out) {
+    const std::size_t before = out.diagnostics.size();
+    const sgf_collection tree = parse_nhk(text, options.mode, out.diagnostics);
+    if (tree.roots.empty()) return;
+    normalize_options how;
+    how.replay = options.normalize;
+    record r = normalize(tree, tree.roots.front(), how, out.diagnostics);  // positions: the builder's
+    const bool failed = std::any_of(out.diagnostics.begin() + static_cast<std::ptrdiff_t>(before), out.diagnostics.end(),
+                                    [](const diagnostic& d) { return d.severity == severity::error; });
+    if (failed && options.mode == read_mode::strict) return;
+    out.records.emplace_back(std::move(r));
+}
+
+}  // namespace
+
+kifu::format_info nhk_format() {
+    kifu::format_info f;
+    f.name = "nhk";
+    f.game = kifu::game::go;
+    f.description = "NHK Cup Go score file (NIP100)";
+    f.extensions = {};  // saved as .txt or anything: detected by content (NIP100)
+    f.binary = false;
+    f.fallback_encoding = "CP932";  // NHK's CGI served Shift_JIS; saved copies are UTF-8
+    f.sniff = &sniff;
+    f.read_text = &read_text;
+    f.trace = &detail::trace_nhk;
+    return f;
+}
+
+}  // namespace kifu::go

@@ -1,0 +1,19 @@
+#pragma once
+
+// Go readings of SGF values (go.html): points and board sizes.
+
+#include <optional>
+#include <string_view>
+#include <utility>
+
+#include <kifu/go/board.hpp>
+
+namespace kifu::go {
+
+/// Returns the point of a two-letter value (`pd` → {16, 4}; `a`–`z`, `A`–`Z`), or nothing.
+std::optional<point> parse_point(std::string_view raw) noexcept;
+
+/// Returns {columns, rows} of an SZ value (`19` or `19:13`), each 1..52, or nothing.
+std::optional<std::pair<int, int>> parse_size(std::string_view raw) noexcept;
+
+}  // namespace kifu::go

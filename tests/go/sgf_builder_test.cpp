@@ -1,0 +1,174 @@
+#include <catch2/catch.hpp>
+
+#include <kifu/go/sgf.hpp>
+
+#include <string>
+#include <vector>
+
+#include "go/sgf_support.hpp"
+
+using namespace kifu::go;
+using kifu::test::codes;
+using kifu::test::parse;
+using strings = std::vector<std::string>;
+
+namespace {
+
+// The tree in a compact form: nodes as `;ID[v][v]…`, variations in parentheses.
+std::string shape(const sgf_collection& c) { return write_sgf(c, {0}); }
+
+}  // namespace
+
+TEST_CASE("SGF: collection - variations - whitespace", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse(" \n(;FF[4]GM[1]\n ;B[pd] ;W[dd]\n(;B[pp])\n(;B[dp]))\r\n(;GM[1])\n", d);
+    CHECK(d.empty());
+    CHECK(c.roots.size() == 2);
+    CHECK(shape(c) == "(;FF[4]GM[1];B[pd];W[dd]\n(;B[pp])\n(;B[dp]))\n(;GM[1])\n");
+    CHECK(c[1].offset == 16);  // the `;` of B[pd]
+}
+
+TEST_CASE("SGF: old lower-case identifiers are stripped and the spelling kept", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;GaMe[1]AddBlack[aa][bb]thisisaWhitemove[kk])", d);
+    CHECK(d.empty());
+    CHECK(shape(c) == "(;GM[1]AB[aa][bb]W[kk])\n");
+    CHECK(c[0].properties[1].spelled == "AddBlack");
+}
+
+TEST_CASE("SGF: escapes stay raw in the tree", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;C[a\\]b\\\\]N[x\\\ny])", d);
+    CHECK(d.empty());
+    CHECK(c.values(0, "C").front().raw == "a\\]b\\\\");
+    CHECK(text_value(c.values(0, "C").front().raw) == "a]b\\");
+    CHECK(simple_text_value(c.values(0, "N").front().raw) == "xy");
+}
+
+TEST_CASE("SGF: compressed point lists stay as written in the tree", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;AB[aa:cc][dd])", d);
+    CHECK(c.values(0, "AB").size() == 2);
+    CHECK(c.values(0, "AB").front().raw == "aa:cc");
+}
+
+TEST_CASE("sgf.duplicate-property: values are merged", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;AP[GNU Go:3.8]SZ[19]AP[foxwq])", d);
+    CHECK(codes(d) == strings{"sgf.duplicate-property"});
+    CHECK(shape(c) == "(;AP[GNU Go:3.8][foxwq]SZ[19])\n");
+    CHECK(d[0].severity == kifu::severity::warning);
+    CHECK(d[0].column == 23);  // the second AP
+}
+
+TEST_CASE("sgf.leading-text: prose before the first game tree is skipped", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("From: someone (me)\nSubject: a game\n\n(;GM[1];B[aa])", d);
+    CHECK(codes(d) == strings{"sgf.leading-text"});
+    CHECK(shape(c) == "(;GM[1];B[aa])\n");
+}
+
+TEST_CASE("sgf.missing-semicolon: `(` followed by a property implies a node", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(\r\nTE[x]RD[2025]\r\n;B[pd])", d);
+    CHECK(codes(d) == strings{"sgf.missing-semicolon"});
+    CHECK(shape(c) == "(;TE[x]RD[2025];B[pd])\n");
+}
+
+TEST_CASE("sgf.unclosed-tree: open game trees are closed at the end", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;GM[1];B[aa](;W[bb]", d);
+    CHECK(codes(d) == strings{"sgf.unclosed-tree"});
+    CHECK(shape(c) == "(;GM[1];B[aa];W[bb])\n");
+}
+
+TEST_CASE("sgf.unbalanced-close and sgf.trailing-text", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;GM[1]))\nThat was the game.\n", d);
+    CHECK(codes(d) == strings{"sgf.unbalanced-close", "sgf.trailing-text"});
+    CHECK(c.roots.size() == 1);
+}
+
+TEST_CASE("sgf.empty-tree: `()` is ignored", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;GM[1]())", d);
+    CHECK(codes(d) == strings{"sgf.empty-tree"});
+    CHECK(shape(c) == "(;GM[1])\n");
+}
+
+TEST_CASE("sgf.junk: stray text between properties is reported once per run", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;B[aa] 12 % W[bb];W[cc] ! )", d);
+    CHECK(codes(d) == strings{"sgf.junk", "sgf.junk"});
+    CHECK(shape(c) == "(;B[aa]W[bb];W[cc])\n");
+}
+
+TEST_CASE("sgf.missing-value sgf.empty-identifier sgf.value-without-identifier", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;GM[1]XX;lower[x];[aa]B[bb])", d);
+    CHECK(codes(d) == strings{"sgf.missing-value", "sgf.empty-identifier", "sgf.value-without-identifier"});
+    CHECK(shape(c) == "(;GM[1];;B[bb])\n");
+}
+
+TEST_CASE("sgf.node-after-variation: nodes after a closed variation become one more", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;GM[1];B[aa](;W[bb]);W[cc];B[dd])", d);
+    CHECK(codes(d) == strings{"sgf.node-after-variation"});
+    CHECK(shape(c) == "(;GM[1];B[aa]\n(;W[bb])\n(;W[cc];B[dd]))\n");
+}
+
+TEST_CASE("sgf.no-game: no game tree at all", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("just some text (not a game)", d);
+    CHECK(codes(d) == strings{"sgf.leading-text", "sgf.no-game"});
+    CHECK(d.back().severity == kifu::severity::error);
+    CHECK(c.roots.empty());
+}
+
+TEST_CASE("sgf.syntax: a value never closed", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;GM[1])(;GM[1];C[no end", d);
+    REQUIRE(codes(d) == strings{"sgf.syntax", "sgf.unclosed-tree"});
+    CHECK(d[0].message == "expected ']' to close the value (it runs to the end of the input)");
+    CHECK(d[0].line == 1);
+    CHECK(d[0].column == 25);  // the end of the input, where `]` was expected
+    CHECK(c.roots.size() == 2);  // lenient: what was read stays
+    std::vector<kifu::diagnostic> strict;
+    CHECK(parse("(;GM[1])(;GM[1];C[no end", strict, kifu::read_mode::strict).roots.size() == 1);
+}
+
+TEST_CASE("charset: CA is honoured and a wrong CA or none is detected", "[go][sgf][charset]") {
+    // Latin-1 bytes under CA[ISO-8859-1].
+    CHECK(sniff_sgf_charset("(;CA[ISO-8859-1]PB[M\xF6ller])") == "ISO-8859-1");
+    // GB2312 is read as its superset GB18030.
+    CHECK(sniff_sgf_charset("(;CA[gb2312]PB[\xC0\xEE])") == "GB18030");
+    // CA[UTF-8] on bytes that are not UTF-8: the label is wrong, detection decides.
+    CHECK(sniff_sgf_charset("(;CA[UTF-8]PB[M\xF6ller])").empty());
+    // An 8-bit label on valid multi-byte UTF-8: UTF-8.
+    CHECK(sniff_sgf_charset("(;CA[ISO-8859-1]PB[M\xC3\xB6ller])") == "UTF-8");
+    // An unknown name is ignored.
+    CHECK(sniff_sgf_charset("(;CA[no-such-charset]PB[x])").empty());
+    // UTF-16 without a BOM.
+    const std::string u16("(\0;\0G\0M\0[\0001\0]\0)\0", 16);
+    CHECK(sniff_sgf_charset(u16) == "UTF-16LE");
+    // No CA, Shift_JIS bytes in pairs (本因坊ソ): CP932. ソ ends in 0x5C, which a byte-level
+    // lexer takes for an escape of the `]` after it.
+    const std::string sjis = "(;PB[\x96\x7B\x88\xF6\x96\x56\x83\x5C]BR[9d])";
+    CHECK(sniff_sgf_charset(sjis) == "CP932");
+    // Latin-1 without CA stays undecided (the ISO-8859-1 fallback applies).
+    CHECK(sniff_sgf_charset("(;PB[Jos\xE9]PW[M\xF6ller])").empty());
+
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse(sjis, d);
+    REQUIRE(c.values(0, "BR").size() == 1);
+    CHECK(c.values(0, "PB").front().raw == "本因坊ソ");
+    CHECK(c.values(0, "BR").front().raw == "9d");
+}
+
+TEST_CASE("sniffing the format", "[go][sgf]") {
+    CHECK(sniff_sgf("(;GM[1])") == 95);
+    CHECK(sniff_sgf("\xEF\xBB\xBF  (\n;GM[1])") == 95);
+    CHECK(sniff_sgf("(\r\nTE[x])") == 60);
+    CHECK(sniff_sgf("Subject: x\n\n(;GM[1])") == 50);
+    CHECK(sniff_sgf("# KIF\n") == 0);
+}

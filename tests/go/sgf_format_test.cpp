@@ -1,0 +1,63 @@
+#include <catch2/catch.hpp>
+
+#include <kifu/format.hpp>
+#include <kifu/go/record.hpp>
+
+#include <string>
+
+#include "go/formats.hpp"
+
+namespace {
+
+// Reads bytes through SGF's registry entry the way kifu::read_buffer does once it is listed.
+kifu::read_result read(std::string_view bytes, kifu::read_mode mode = kifu::read_mode::lenient) {
+    static const kifu::format_info sgf = kifu::go::sgf_format();
+    const kifu::detection found = kifu::detect(bytes, sgf);
+    kifu::read_result result;
+    kifu::decode_options decoding;
+    decoding.forced = found.encoding;
+    const kifu::source_text text = kifu::decode("game.sgf", bytes, decoding, result.diagnostics);
+    result.encoding = text.encoding();
+    kifu::read_options options;
+    options.mode = mode;
+    sgf.read_text(text, options, result);
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE("the SGF registry entry reads every game of a collection into go records", "[go][format]") {
+    const kifu::format_info f = kifu::go::sgf_format();
+    CHECK(f.name == "sgf");
+    CHECK(f.game == kifu::game::go);
+    CHECK(f.trace != nullptr);
+    const kifu::read_result r = read("(;GM[1]SZ[9]CA[ISO-8859-1]PB[M\xF6ller];B[ee])(;GM[1];W[aa])");
+    CHECK(r.diagnostics.empty());
+    CHECK(r.encoding == "ISO-8859-1");
+    REQUIRE(r.records.size() == 2);
+    CHECK(r.records[0].game() == kifu::game::go);
+    CHECK(kifu::to_jkf(r.records[0]) ==
+          R"({"game":"go","header":{"GM":"1","SZ":"9","CA":"ISO-8859-1","PB":"Möller"},"initial":{"size":{"x":9,"y":9}},)"
+          R"("moves":[{},{"move":{"color":0,"to":{"x":5,"y":5}}}],"prisoners":{"black":0,"white":0}})");
+    REQUIRE(r.records[1].get<kifu::go::record>() != nullptr);
+    CHECK(r.records[1].get<kifu::go::record>()->lines[0][1].move->color == kifu::go::color::white);
+}
+
+TEST_CASE("strict mode stops at the first game with an error and lenient keeps it", "[go][format]") {
+    const std::string input = "(;SZ[9];B[ee])(;SZ[9];B[ee];W[ee])(;SZ[9])";
+    CHECK(read(input, kifu::read_mode::strict).records.size() == 1);
+    const kifu::read_result lenient = read(input);
+    CHECK(lenient.records.size() == 3);
+    REQUIRE(lenient.diagnostics.size() == 1);
+    CHECK(lenient.diagnostics[0].code == "go.illegal.overwrite");
+    CHECK(lenient.diagnostics[0].line == 1);
+    CHECK(lenient.diagnostics[0].column == 29);
+    CHECK(lenient.diagnostics[0].ply == 2);
+}
+
+TEST_CASE("the SGF trace is PEGTL's standard trace of grammars/sgf.peg", "[go][format]") {
+    const kifu::source_text text("t.sgf", "(;B[aa])", "UTF-8");
+    std::string out;
+    CHECK(kifu::go::sgf_format().trace(text, out));
+    CHECK(out.find("prop_value") != std::string::npos);
+}

@@ -1,0 +1,117 @@
+#include <catch2/catch.hpp>
+
+#include <kifu/go/record.hpp>
+#include <kifu/go/sgf.hpp>
+#include <kifu/go/sgf_tree.hpp>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "go/sgf_support.hpp"
+
+using namespace kifu::go;
+
+TEST_CASE("nodes are appended in a flat vector with parent - child - sibling links", "[go][sgf_tree]") {
+    sgf_collection c;
+    const node_id root = c.add_node(no_node);
+    const node_id a = c.add_node(root);
+    const node_id b = c.add_node(root);
+    const node_id a1 = c.add_node(a);
+    c[a].properties.push_back({"B", "B", {{"pd", 0}}, 0});
+    CHECK(c.roots == std::vector<node_id>{root});
+    CHECK(c.children(root) == std::vector<node_id>{a, b});
+    CHECK(c.child_count(a) == 1);
+    CHECK(c[a1].parent == a);
+    CHECK(c.values(a, "B").front().raw == "pd");
+    CHECK(c.values(a, "W").empty());
+    CHECK(c[a].has("B"));
+
+    std::vector<std::string> events;
+    c.walk(root, [&](node_id n, walk_event e) {
+        events.push_back(std::string(e == walk_event::enter ? "+" : "-") + std::to_string(n));
+    });
+    CHECK(events == std::vector<std::string>{"+0", "+1", "+3", "-3", "-1", "+2", "-2", "-0"});
+}
+
+TEST_CASE("SGF values: escapes - soft line breaks - Text and SimpleText - compose", "[go][sgf_tree]") {
+    CHECK(unescape(R"(a\]b\\c\:d)") == R"(a]b\c:d)");
+    CHECK(unescape("one\\\ntwo") == "onetwo");         // soft line break (LF)
+    CHECK(unescape("one\\\r\ntwo") == "onetwo");       // soft line break (CRLF)
+    CHECK(text_value("a\r\nb\tc\rd") == "a\nb c\nd");   // hard breaks kept, tab → space
+    CHECK(simple_text_value("foo\nbar\r\n\tbaz") == "foo bar  baz");
+    CHECK(simple_text_value("foo\\\nbar") == "foobar");
+    const composed c = split_compose(R"(aa\:x:bb)");
+    CHECK(c.is_composed);
+    CHECK(c.first == R"(aa\:x)");
+    CHECK(c.second == "bb");
+    CHECK_FALSE(split_compose("dd").is_composed);
+    CHECK(escape("a]b\\c:d") == "a\\]b\\\\c:d");
+    CHECK(escape("a:b", true) == "a\\:b");
+}
+
+TEST_CASE("the writer puts sequences inline and variations in parentheses", "[go][sgf_writer]") {
+    std::vector<kifu::diagnostic> d;
+    const sgf_collection c = kifu::test::parse("(;GM[1]C[a\\]b];B[aa](;W[bb];B[cc])(;W[dd]))(;FF[4])", d);
+    CHECK(d.empty());
+    CHECK(write_sgf(c) == "(;GM[1]C[a\\]b];B[aa]\n(;W[bb];B[cc])\n(;W[dd]))\n(;FF[4])\n");
+    std::vector<kifu::diagnostic> d2;
+    CHECK(kifu::test::parse(write_sgf(c), d2) == c);
+}
+
+namespace {
+
+// `(;B[](;W[](;B[] … )))`: every move opens a new variation level.
+std::string nested(int depth, bool with_sibling) {
+    std::string s = "(;GM[1]SZ[19]";
+    for (int i = 0; i < depth; ++i) s += i % 2 == 0 ? "(;B[]" : "(;W[]";
+    for (int i = 0; i < depth; ++i) s += with_sibling ? ")(;C[x])" : ")";
+    return s + ")";
+}
+
+}  // namespace
+
+TEST_CASE("100000 nested variation levels parse - normalize - write - die without recursion", "[go][sgf_tree][deep]") {
+    const auto started = std::chrono::steady_clock::now();
+    {
+        const std::string input = nested(100000, false);
+        std::vector<kifu::diagnostic> d;
+        const kifu::source_text text("deep.sgf", input, "UTF-8");
+        const sgf_collection c = parse_sgf(text, kifu::read_mode::lenient, d);
+        CHECK(d.empty());
+        REQUIRE(c.nodes.size() == 100001);
+        const record r = normalize(c, c.roots[0], {}, d);
+        CHECK(d.empty());
+        CHECK(r.lines.size() == 1);
+        CHECK(r.lines[0].size() == 100001);  // one child per level: a single line, no forks
+        const std::string out = write_sgf(c);
+        std::vector<kifu::diagnostic> d2;
+        const kifu::source_text again("again.sgf", out, "UTF-8");
+        CHECK(parse_sgf(again, kifu::read_mode::lenient, d2) == c);
+        std::string json;
+        kifu::json_writer w(json);
+        write_jkf_to(w, r);
+        CHECK(json.size() > 100000);
+        sgf_collection from_record;
+        to_sgf(r, from_record);
+        CHECK(from_record.nodes.size() == 100001);
+    }
+    {
+        // Each level also has a second child: 20,000 forks nested in each other.
+        const std::string input = nested(20000, true);
+        std::vector<kifu::diagnostic> d;
+        const kifu::source_text text("forks.sgf", input, "UTF-8");
+        const sgf_collection c = parse_sgf(text, kifu::read_mode::lenient, d);
+        CHECK(d.empty());
+        const record r = normalize(c, c.roots[0], {}, d);
+        CHECK(r.lines.size() == 20001);
+        std::string json;
+        kifu::json_writer w(json);
+        write_jkf_to(w, r);
+        sgf_collection back;
+        to_sgf(r, back);
+        CHECK(back == c);
+    }
+    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    CHECK(seconds < 30.0);  // linear: a quadratic walk would take minutes here
+}
