@@ -24,7 +24,7 @@ TEST_CASE("to_string(severity) names each severity", "[diagnostic]") {
     CHECK(kifu::to_string(kifu::severity::error) == "error");
 }
 
-TEST_CASE("format_gcc writes file:line:col: severity: message [code]", "[diagnostic]") {
+TEST_CASE("format_gcc writes file:line:col: severity: message and the code in brackets", "[diagnostic]") {
     CHECK(kifu::format_gcc(make(12, 5)) == "game.csa:12:5: error: expected a move [csa.syntax]");
     CHECK(kifu::format_gcc(make(12, 0)) == "game.csa:12: error: expected a move [csa.syntax]");
     CHECK(kifu::format_gcc(make(0, 0)) == "game.csa: error: expected a move [csa.syntax]");

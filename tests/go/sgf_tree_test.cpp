@@ -4,7 +4,6 @@
 #include <kifu/go/sgf.hpp>
 #include <kifu/go/sgf_tree.hpp>
 
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -72,7 +71,8 @@ std::string nested(int depth, bool with_sibling) {
 }  // namespace
 
 TEST_CASE("100000 nested variation levels parse - normalize - write - die without recursion", "[go][sgf_tree][deep]") {
-    const auto started = std::chrono::steady_clock::now();
+    // No wall-clock limit here (timings are for tools/bench): the point is that nothing
+    // recurses, so neither depth overflows the stack.
     {
         const std::string input = nested(100000, false);
         std::vector<kifu::diagnostic> d;
@@ -112,6 +112,4 @@ TEST_CASE("100000 nested variation levels parse - normalize - write - die withou
         to_sgf(r, back);
         CHECK(back == c);
     }
-    const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    CHECK(seconds < 30.0);  // linear: a quadratic walk would take minutes here
 }

@@ -53,4 +53,8 @@ struct detection {
 /// Detects the format from the extension of `name` and the content, and the encoding.
 detection detect(std::string_view bytes, std::string_view name);
 
+/// Detects the encoding of bytes known to be in `format` (the format's sniffed
+/// declaration, else kifu::detect_encoding's rules with the format's fallback).
+detection detect(std::string_view bytes, const format_info& format);
+
 }  // namespace kifu

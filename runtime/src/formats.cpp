@@ -1,0 +1,131 @@
+// The one list of formats kifu reads, and detection of format and encoding.
+
+#include <kifu/format.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "go/formats.hpp"
+#include "othello/formats.hpp"
+#include "shogi/formats.hpp"
+
+namespace kifu {
+namespace {
+
+/// Every format, in the order that breaks ties between equally sure sniffers.
+/// Adding a format is adding one line here.
+const std::vector<format_info>& registry() {
+    static const std::vector<format_info> list{
+        shogi::csa_format(),
+        shogi::jkf_format(),
+        go::sgf_format(),
+        go::nhk_format(),
+        othello::wthor_format(),
+    };
+    return list;
+}
+
+// Sniffers look at the start of an input only: detection must cost the same for a
+// 1 KiB record and a 1 GiB archive.
+constexpr std::size_t sniff_window = 64 * 1024;
+
+// A format named only by its extension loses to the content when its own sniffer
+// rules it out and another format is at least this sure.
+constexpr int content_beats_extension = 50;
+
+std::string lower_extension(std::string_view name) {
+    const std::size_t slash = name.find_last_of("/\\");
+    const std::string_view base = slash == std::string_view::npos ? name : name.substr(slash + 1);
+    const std::size_t dot = base.rfind('.');
+    if (dot == std::string_view::npos || dot == 0) {
+        return {};
+    }
+    std::string ext(base.substr(dot));
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](char c) {
+        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    });
+    return ext;
+}
+
+bool has_extension(const format_info& f, std::string_view ext) {
+    return !ext.empty() && std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end();
+}
+
+std::string encoding_of(std::string_view bytes, const format_info& format, std::string declared) {
+    if (format.binary) {
+        return {};
+    }
+    decode_options options;
+    if (!format.fallback_encoding.empty()) {
+        options.fallback = std::string(format.fallback_encoding);
+    }
+    options.declared = std::move(declared);
+    return detect_encoding(bytes, options);
+}
+
+}  // namespace
+
+std::span<const format_info> formats() noexcept { return registry(); }
+
+const format_info* find_format(std::string_view name) noexcept {
+    for (const format_info& f : registry()) {
+        if (f.name == name) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+detection detect(std::string_view bytes, std::string_view name) {
+    const std::vector<format_info>& list = registry();
+    const std::string_view window = bytes.substr(0, std::min(bytes.size(), sniff_window));
+    const std::string ext = lower_extension(name);
+
+    std::vector<int> scores(list.size(), 0);
+    std::vector<std::string> declared(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (list[i].sniff) {
+            scores[i] = std::clamp(list[i].sniff(window, declared[i]), 0, 100);
+        }
+    }
+
+    // Highest score wins; the first in list order wins a tie.
+    auto best_of = [&](auto&& eligible) {
+        std::size_t best = list.size();
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (eligible(i) && (best == list.size() || scores[i] > scores[best])) {
+                best = i;
+            }
+        }
+        return best;
+    };
+    const std::size_t by_content = best_of([&](std::size_t i) { return scores[i] > 0; });
+    std::size_t chosen = best_of([&](std::size_t i) { return has_extension(list[i], ext); });
+    if (chosen == list.size() ||
+        (list[chosen].sniff && scores[chosen] == 0 && by_content != list.size() &&
+         scores[by_content] >= content_beats_extension)) {
+        chosen = by_content;
+    }
+
+    detection result;
+    if (chosen != list.size()) {
+        result.format = &list[chosen];
+        result.encoding = encoding_of(bytes, list[chosen], std::move(declared[chosen]));
+    }
+    return result;
+}
+
+detection detect(std::string_view bytes, const format_info& format) {
+    std::string declared;
+    if (format.sniff) {
+        format.sniff(bytes.substr(0, std::min(bytes.size(), sniff_window)), declared);
+    }
+    detection result;
+    result.format = &format;
+    result.encoding = encoding_of(bytes, format, std::move(declared));
+    return result;
+}
+
+}  // namespace kifu

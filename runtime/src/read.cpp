@@ -1,0 +1,138 @@
+// The library's entry points: a file or a buffer in, records and diagnostics out.
+
+#include <kifu/read.hpp>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include <kifu/format.hpp>
+#include <kifu/text.hpp>
+
+namespace kifu {
+namespace {
+
+// Nothing kifu reads comes near this; a larger input is a mistake (or an attack).
+constexpr std::uintmax_t max_input_bytes = std::uintmax_t{1} << 30;
+
+diagnostic file_problem(std::string code, std::string message, std::string file) {
+    diagnostic d;
+    d.severity = severity::error;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.file = std::move(file);
+    return d;
+}
+
+diagnostic too_large(const std::string& file) {
+    return file_problem("io.too-large", "the input is larger than 1 GiB", file);
+}
+
+struct file_closer {
+    void operator()(std::FILE* f) const noexcept { std::fclose(f); }
+};
+
+}  // namespace
+
+bool load_file(const std::filesystem::path& path, std::string& bytes, std::vector<diagnostic>& diagnostics) {
+    const std::string name = path.string();
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (!ec && size > max_input_bytes) {
+        diagnostics.push_back(too_large(name));
+        return false;
+    }
+    errno = 0;
+    std::unique_ptr<std::FILE, file_closer> file(std::fopen(path.c_str(), "rb"));
+    if (!file) {
+        diagnostics.push_back(
+            file_problem("io.open", std::string("cannot open the file: ") + std::strerror(errno), name));
+        return false;
+    }
+    // The size may be unknown (a pipe) or change while reading: the bound is kept by the loop.
+    bytes.clear();
+    if (!ec) {
+        bytes.reserve(static_cast<std::size_t>(size));
+    }
+    char buffer[64 * 1024];
+    for (;;) {
+        const std::size_t n = std::fread(buffer, 1, sizeof buffer, file.get());
+        bytes.append(buffer, n);
+        if (bytes.size() > max_input_bytes) {
+            diagnostics.push_back(too_large(name));
+            return false;
+        }
+        if (n < sizeof buffer) {
+            break;
+        }
+    }
+    if (std::ferror(file.get())) {
+        diagnostics.push_back(
+            file_problem("io.open", std::string("cannot read the file: ") + std::strerror(errno), name));
+        return false;
+    }
+    return true;
+}
+
+namespace {
+
+read_result read_bytes(std::string_view bytes, std::string_view name, const std::filesystem::path& path,
+                       const read_options& options) {
+    read_result result;
+    detection found;
+    if (options.format.empty()) {
+        found = detect(bytes, name);
+        if (found.format == nullptr) {
+            result.diagnostics.push_back(file_problem(
+                "read.undetected-format", "cannot tell the format of the input (give it with a format option)",
+                std::string(name)));
+            return result;
+        }
+    } else if (const format_info* format = find_format(options.format)) {
+        found = detect(bytes, *format);
+    } else {
+        result.diagnostics.push_back(file_problem(
+            "read.unknown-format", "unknown format '" + options.format + "'", std::string(name)));
+        return result;
+    }
+
+    const format_info& format = *found.format;
+    result.format = std::string(format.name);
+    if (format.binary) {
+        format.read_binary(bytes, path, options, result);
+    } else {
+        decode_options decoding;
+        // Decode from exactly the encoding detection named, so the reported encoding is the one used.
+        decoding.forced = options.encoding.empty() ? found.encoding : options.encoding;
+        const source_text text = decode(std::string(name), bytes, decoding, result.diagnostics);
+        result.encoding = text.encoding();
+        format.read_text(text, options, result);
+    }
+    for (std::size_t i = 0; i < result.records.size(); ++i) {
+        result.records[i].index = i + 1;
+    }
+    return result;
+}
+
+}  // namespace
+
+read_result read_file(const std::filesystem::path& path, const read_options& options) {
+    std::string bytes;
+    std::vector<diagnostic> problems;
+    if (!load_file(path, bytes, problems)) {
+        read_result result;
+        result.diagnostics = std::move(problems);
+        return result;
+    }
+    return read_bytes(bytes, path.string(), path, options);
+}
+
+read_result read_buffer(std::string_view bytes, std::string_view name, const read_options& options) {
+    return read_bytes(bytes, name, {}, options);
+}
+
+}  // namespace kifu

@@ -1,0 +1,125 @@
+// kifu convert: framing of the output (one document, JSON Lines, files in -o DIR), stdin,
+// strict and lenient reading, diagnostics on stderr. The expected JSON and diagnostics come
+// from the library itself (the formats' own tests check those): here the whole stdout and
+// stderr of the program must be exactly the library's results, framed as documented.
+
+#include <catch2/catch.hpp>
+
+#include <kifu/diagnostic.hpp>
+#include <kifu/read.hpp>
+#include <kifu/record.hpp>
+
+#include "cli/run_kifu.hpp"
+
+namespace {
+
+kifu::read_result library_read(const std::string& file, kifu::read_mode mode = kifu::read_mode::strict,
+                               const std::string& name = {}) {
+    kifu::read_options options;
+    options.mode = mode;
+    if (name.empty()) {
+        return kifu::read_file(kifu::test::data_dir() / file, options);
+    }
+    return kifu::read_buffer(kifu::test::slurp(kifu::test::data_dir() / file), name, options);
+}
+
+// The JKF of every record, one compact record per line.
+std::string jsonl(const kifu::read_result& r) {
+    std::string out;
+    for (const kifu::record& game : r.records) {
+        out += kifu::to_jkf(game) + "\n";
+    }
+    return out;
+}
+
+std::string gcc_lines(const kifu::read_result& r, const std::string& file) {
+    std::string out;
+    for (kifu::diagnostic d : r.diagnostics) {
+        d.file = file;  // the program names inputs as given on its command line
+        out += kifu::format_gcc(d) + "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("kifu convert writes one JKF document for a one-game file") {
+    const auto lib = library_read("samples/short-9x9.sgf");
+    REQUIRE(lib.records.size() == 1);
+    REQUIRE(lib.ok());
+    const auto r = kifu::test::run_kifu("convert samples/short-9x9.sgf");
+    CHECK(r.status == 0);
+    CHECK(r.out == kifu::to_jkf(lib.records[0]) + "\n");
+    CHECK(r.err.empty());
+
+    const auto pretty = kifu::test::run_kifu("convert --pretty samples/short-9x9.sgf");
+    CHECK(pretty.status == 0);
+    CHECK(pretty.out == kifu::to_jkf(lib.records[0], {.pretty = true}) + "\n");
+    CHECK(pretty.err.empty());
+}
+
+TEST_CASE("kifu convert writes JSON Lines for a file of several games, inputs in order") {
+    const auto one = library_read("samples/short-9x9.sgf");
+    const auto two = library_read("cli/two-games.sgf");
+    REQUIRE(two.records.size() == 2);
+    const auto r = kifu::test::run_kifu("convert --pretty cli/two-games.sgf samples/short-9x9.sgf");
+    CHECK(r.status == 0);
+    CHECK(r.out == jsonl(two) + kifu::to_jkf(one.records[0], {.pretty = true}) + "\n");
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("kifu convert reads stdin for -") {
+    const auto lib = library_read("cli/broken-second-game.sgf", kifu::read_mode::strict, "<stdin>");
+    REQUIRE(!lib.ok());
+    const auto r = kifu::test::run_kifu("convert -", "cli/broken-second-game.sgf");
+    CHECK(r.status == 1);
+    CHECK(r.out == jsonl(lib));
+    CHECK(r.err == gcc_lines(lib, "<stdin>"));
+}
+
+TEST_CASE("kifu convert is strict unless --lenient, and writes what it could read") {
+    const auto strict = library_read("cli/broken-second-game.sgf");
+    const auto lenient = library_read("cli/broken-second-game.sgf", kifu::read_mode::lenient);
+    REQUIRE(!strict.ok());
+    REQUIRE(strict.records.size() < lenient.records.size());
+
+    const auto r = kifu::test::run_kifu("convert cli/broken-second-game.sgf");
+    CHECK(r.status == 1);
+    CHECK(r.out == (strict.records.size() == 1 ? kifu::to_jkf(strict.records[0]) + "\n" : jsonl(strict)));
+    CHECK(r.err == gcc_lines(strict, "cli/broken-second-game.sgf"));
+
+    const auto l = kifu::test::run_kifu("convert --lenient cli/broken-second-game.sgf");
+    CHECK(l.status == 1);
+    CHECK(l.out == jsonl(lenient));
+    CHECK(l.err == gcc_lines(lenient, "cli/broken-second-game.sgf"));
+}
+
+TEST_CASE("kifu convert -o DIR writes <stem>.jkf or <stem>.jsonl per input") {
+    const auto dir = kifu::test::scratch_dir("convert-o") / "out";  // created by kifu
+    const auto one = library_read("samples/short-9x9.sgf");
+    const auto two = library_read("cli/two-games.sgf");
+
+    const auto r = kifu::test::run_kifu("convert -o '" + dir.string() + "' samples/short-9x9.sgf cli/two-games.sgf");
+    CHECK(r.status == 0);
+    CHECK(r.out.empty());
+    CHECK(r.err.empty());
+    CHECK(kifu::test::slurp(dir / "short-9x9.jkf") == kifu::to_jkf(one.records[0]) + "\n");
+    CHECK(kifu::test::slurp(dir / "two-games.jsonl") == jsonl(two));
+
+    const auto lines = kifu::test::run_kifu("convert --jsonl -o '" + dir.string() + "' samples/short-9x9.sgf");
+    CHECK(lines.status == 0);
+    CHECK(kifu::test::slurp(dir / "short-9x9.jsonl") == jsonl(one));
+
+    const auto in = kifu::test::run_kifu("convert -o '" + dir.string() + "' -", "samples/short-9x9.sgf");
+    CHECK(in.status == 0);
+    CHECK(kifu::test::slurp(dir / "stdin.jkf") == kifu::to_jkf(one.records[0]) + "\n");
+}
+
+TEST_CASE("kifu convert -o DIR never overwrites an output of the same run") {
+    const auto dir = kifu::test::scratch_dir("convert-collision");
+    const auto r = kifu::test::run_kifu("convert -o '" + dir.string() + "' cli/two-games.sgf cli/two-games.sgf");
+    CHECK(r.status == 1);
+    CHECK(r.out.empty());
+    CHECK(r.err == "kifu: error: cli/two-games.sgf: " + (dir / "two-games.jsonl").string() +
+                       " was already written from cli/two-games.sgf; not overwritten\n");
+}

@@ -1,0 +1,94 @@
+// The format registry (runtime/src/formats.cpp): its entries are complete and consistent,
+// and detection follows extension, content and list order.
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include <kifu/format.hpp>
+
+TEST_CASE("every registered format is complete") {
+    std::set<std::string_view> names;
+    std::set<std::string_view> extensions;
+    for (const kifu::format_info& f : kifu::formats()) {
+        INFO(f.name);
+        CHECK(names.insert(f.name).second);
+        CHECK(!f.description.empty());
+        if (f.binary) {
+            CHECK(f.read_binary != nullptr);
+        } else {
+            CHECK(f.read_text != nullptr);
+            CHECK(!f.fallback_encoding.empty());
+        }
+        for (std::string_view ext : f.extensions) {
+            INFO(ext);
+            // Extensions are matched lower-cased, and each names one format only.
+            CHECK(ext.size() > 1);
+            CHECK(ext.front() == '.');
+            CHECK(ext.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos);
+            CHECK(extensions.insert(ext).second);
+        }
+        CHECK(kifu::find_format(f.name) == &f);
+    }
+    CHECK(kifu::find_format("no-such-format") == nullptr);
+}
+
+TEST_CASE("detect finds nothing in bytes no format claims") {
+    const kifu::detection d = kifu::detect("hello world\n", "notes");
+    CHECK(d.format == nullptr);
+    CHECK(d.encoding.empty());
+}
+
+TEST_CASE("detect goes by the extension first, in any case") {
+    const std::string sgf = "(;FF[4]GM[1]SZ[9];B[ee];W[cc])\n";
+    for (const char* name : {"game.sgf", "GAME.SGF", "dir.x/Game.Sgf"}) {
+        INFO(name);
+        const kifu::detection d = kifu::detect(sgf, name);
+        REQUIRE(d.format != nullptr);
+        CHECK(d.format->name == "sgf");
+        CHECK(d.encoding == "UTF-8");
+    }
+}
+
+TEST_CASE("detect goes by the content when the extension names no format") {
+    const std::string sgf = "(;FF[4]GM[1]SZ[9];B[ee];W[cc])\n";
+    for (const char* name : {"game.txt", "game", "<stdin>", ".sgf"}) {
+        INFO(name);
+        const kifu::detection d = kifu::detect(sgf, name);
+        REQUIRE(d.format != nullptr);
+        CHECK(d.format->name == "sgf");
+    }
+}
+
+TEST_CASE("detect lets a sure sniffer overrule an extension whose own sniffer says no") {
+    const kifu::format_info* wthor = kifu::find_format("wthor");
+    REQUIRE(wthor != nullptr);
+    const std::string sgf = "(;FF[4]GM[1]SZ[9];B[ee];W[cc])\n";
+    std::string declared;
+    REQUIRE(wthor->sniff(sgf, declared) == 0);
+    const kifu::detection d = kifu::detect(sgf, "game.wtb");
+    REQUIRE(d.format != nullptr);
+    CHECK(d.format->name == "sgf");
+}
+
+TEST_CASE("detect takes the encoding a format's sniffer finds declared") {
+    const kifu::format_info* sgf = kifu::find_format("sgf");
+    REQUIRE(sgf != nullptr);
+    // 日本 in Shift_JIS: not UTF-8, and not what SGF's fallback (ISO-8859-1) would say.
+    const std::string bytes = "(;FF[4]GM[1]CA[Shift_JIS]SZ[9]C[\x93\xfa\x96\x7b];B[ee])\n";
+    std::string declared;
+    REQUIRE(sgf->sniff(bytes, declared) > 0);
+    REQUIRE(!declared.empty());
+    kifu::decode_options options;
+    options.fallback = std::string(sgf->fallback_encoding);
+    options.declared = declared;
+    const std::string expected = kifu::detect_encoding(bytes, options);
+    CHECK(expected != std::string(sgf->fallback_encoding));
+
+    const kifu::detection by_name = kifu::detect(bytes, "game.sgf");
+    CHECK(by_name.format == sgf);
+    CHECK(by_name.encoding == expected);
+    const kifu::detection given = kifu::detect(bytes, *sgf);
+    CHECK(given.format == sgf);
+    CHECK(given.encoding == expected);
+}

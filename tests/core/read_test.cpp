@@ -1,0 +1,114 @@
+// The library's entry points (runtime/src/read.cpp): what they say about inputs they
+// cannot read. Reading real records is tested with each format.
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include <kifu/read.hpp>
+
+namespace {
+
+std::filesystem::path scratch(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("kifu-read-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    return dir / name;
+}
+
+kifu::diagnostic error(std::string code, std::string message, std::string file) {
+    kifu::diagnostic d;
+    d.code = std::move(code);
+    d.message = std::move(message);
+    d.file = std::move(file);
+    return d;
+}
+
+bool same(const kifu::diagnostic& a, const kifu::diagnostic& b) {
+    return a.severity == b.severity && a.code == b.code && a.message == b.message && a.file == b.file &&
+           a.line == b.line && a.column == b.column && a.ply == b.ply;
+}
+
+void check_only(const kifu::read_result& r, const kifu::diagnostic& expected) {
+    CHECK(r.records.empty());
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(kifu::format_gcc(r.diagnostics[0]) == kifu::format_gcc(expected));
+    CHECK(same(r.diagnostics[0], expected));
+    CHECK_FALSE(r.ok());
+}
+
+}  // namespace
+
+TEST_CASE("read_file reports a missing file as io.open") {
+    const auto path = scratch("missing.csa");
+    check_only(kifu::read_file(path),
+               error("io.open", "cannot open the file: No such file or directory", path.string()));
+}
+
+TEST_CASE("read_file reports a directory as io.open") {
+    const auto path = scratch("a-directory");
+    std::filesystem::create_directories(path);
+    check_only(kifu::read_file(path), error("io.open", "cannot read the file: Is a directory", path.string()));
+}
+
+TEST_CASE("read_file refuses inputs over 1 GiB as io.too-large") {
+    // A sparse file: the size is checked before a byte is read.
+    const auto path = scratch("huge.csa");
+    { std::ofstream(path, std::ios::binary).put('+'); }
+    std::filesystem::resize_file(path, (std::uintmax_t{1} << 30) + 1);
+    check_only(kifu::read_file(path), error("io.too-large", "the input is larger than 1 GiB", path.string()));
+    std::filesystem::remove(path);
+}
+
+TEST_CASE("load_file reads the bytes exactly") {
+    const auto path = scratch("bytes.bin");
+    const std::string bytes("a\r\nb\0c\xff", 7);
+    { std::ofstream(path, std::ios::binary) << bytes; }
+    std::string loaded;
+    std::vector<kifu::diagnostic> diagnostics;
+    CHECK(kifu::load_file(path, loaded, diagnostics));
+    CHECK(loaded == bytes);
+    CHECK(diagnostics.empty());
+}
+
+TEST_CASE("read_buffer reports an unknown format name as read.unknown-format") {
+    kifu::read_options options;
+    options.format = "docx";
+    check_only(kifu::read_buffer("+7776FU\n", "game.csa", options),
+               error("read.unknown-format", "unknown format 'docx'", "game.csa"));
+}
+
+TEST_CASE("read_buffer reports an input no format recognizes as read.undetected-format") {
+    check_only(kifu::read_buffer("hello world\nthis is not a game record\n", "notes.txt"),
+               error("read.undetected-format", "cannot tell the format of the input (give it with a format option)",
+                     "notes.txt"));
+    check_only(kifu::read_buffer("", "<buffer>"),
+               error("read.undetected-format", "cannot tell the format of the input (give it with a format option)",
+                     "<buffer>"));
+}
+
+TEST_CASE("read_buffer fills format and encoding and numbers the records in file order") {
+    const std::string two = "(;FF[4]GM[1]SZ[9];B[ee])\n(;FF[4]GM[1]SZ[9];B[cc])\n";
+    const kifu::read_result r = kifu::read_buffer(two, "two.sgf");
+    CHECK(r.ok());
+    CHECK(r.format == "sgf");
+    CHECK(r.encoding == "UTF-8");
+    REQUIRE(r.records.size() == 2);
+    CHECK(r.records[0].index == 1);
+    CHECK(r.records[1].index == 2);
+    CHECK(kifu::to_jkf(r.records[0]) != kifu::to_jkf(r.records[1]));
+}
+
+TEST_CASE("read_buffer uses the format and encoding it is given") {
+    kifu::read_options options;
+    options.format = "sgf";
+    options.encoding = "ISO-8859-1";
+    // No extension, and bytes that are valid UTF-8: only the options say SGF and Latin-1.
+    const kifu::read_result r = kifu::read_buffer("(;FF[4]GM[1]SZ[9]C[\xc3\xa9];B[ee])\n", "<buffer>", options);
+    CHECK(r.ok());
+    CHECK(r.format == "sgf");
+    CHECK(r.encoding == "ISO-8859-1");
+    REQUIRE(r.records.size() == 1);
+    CHECK(kifu::to_jkf(r.records[0]).find("\xc3\x83\xc2\xa9") != std::string::npos);  // é read as Latin-1: Ã©
+}

@@ -1,0 +1,178 @@
+#pragma once
+
+// What every kifu benchmark shares: load input files, time passes over them, and print a
+// table of rates with each row's ratio to a baseline byte scan of the same bytes measured
+// in the same run (so a figure means the same on a fast and a slow machine).
+//
+// A benchmark `tools/bench/<thing>_bench.cpp` is a main() that loads its inputs, adds a
+// row per thing it measures with `table::measure` and prints the table. No assertions on
+// time: a benchmark reports, tests check.
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include <kifu/read.hpp>
+
+namespace kifu::bench {
+
+/// One input file held in memory.
+struct input {
+    std::string name;
+    std::string bytes;
+};
+
+/// The command line every benchmark takes: `[--passes N] [PATH...]`.
+struct arguments {
+    int passes = 5;
+    std::vector<std::filesystem::path> paths;
+};
+
+/// Returns the parsed command line; `fallback` paths are used when none is given.
+inline arguments parse_arguments(int argc, char** argv, std::vector<std::filesystem::path> fallback) {
+    arguments args;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--passes" && i + 1 < argc) {
+            args.passes = std::max(1, std::atoi(argv[++i]));
+        } else if (arg == "--help" || arg == "-h") {
+            fmt::print("usage: {} [--passes N] [FILE|FOLDER...]\n", argv[0]);
+            std::exit(0);
+        } else {
+            args.paths.emplace_back(arg);
+        }
+    }
+    if (args.paths.empty()) {
+        args.paths = std::move(fallback);
+    }
+    return args;
+}
+
+/// Returns the shared corpus folder (or a sub-folder of it) when it exists, else `otherwise`.
+inline std::filesystem::path corpus_or(std::string_view sub, std::filesystem::path otherwise) {
+    const std::filesystem::path dir = std::filesystem::path(KIFU_BENCH_CORPUS_DIR) / sub;
+    std::error_code ec;
+    return std::filesystem::is_directory(dir, ec) ? dir : otherwise;
+}
+
+/// Loads every file named or found (recursively, sorted) under the paths whose extension
+/// is one of `extensions` (lower case, with dot; empty = all files).
+inline std::vector<input> load_inputs(const std::vector<std::filesystem::path>& paths,
+                                      const std::vector<std::string>& extensions = {}) {
+    std::vector<std::filesystem::path> files;
+    auto wanted = [&](const std::filesystem::path& p) {
+        std::string ext = p.extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+        return extensions.empty() || std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
+    };
+    for (const auto& path : paths) {
+        if (std::filesystem::is_directory(path)) {
+            for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
+                if (entry.is_regular_file() && wanted(entry.path())) {
+                    files.push_back(entry.path());
+                }
+            }
+        } else {
+            files.push_back(path);
+        }
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<input> inputs;
+    for (const auto& file : files) {
+        input in{file.string(), {}};
+        std::vector<diagnostic> problems;
+        if (load_file(file, in.bytes, problems)) {
+            inputs.push_back(std::move(in));
+        } else {
+            fmt::print(stderr, "skipped {}: {}\n", file.string(), problems.front().message);
+        }
+    }
+    return inputs;
+}
+
+/// Returns the total size of the inputs in bytes.
+inline std::size_t total_bytes(const std::vector<input>& inputs) {
+    std::size_t n = 0;
+    for (const auto& in : inputs) {
+        n += in.bytes.size();
+    }
+    return n;
+}
+
+/// Returns the best (shortest) time in seconds of `passes` calls of `pass`.
+inline double best_of(int passes, const std::function<void()>& pass) {
+    double best = 0;
+    for (int i = 0; i < passes; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        pass();
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        best = i == 0 ? took.count() : std::min(best, took.count());
+    }
+    return best;
+}
+
+/// Rows of measurements over one set of inputs, printed as a table. The first row is
+/// always the baseline: counting line breaks in every input, byte by byte.
+class table {
+public:
+    table(std::string title, const std::vector<input>& inputs, int passes) : title_(std::move(title)), passes_(passes) {
+        const std::size_t bytes = total_bytes(inputs);
+        std::size_t lines = 0;
+        const double seconds = best_of(passes_, [&] {
+            lines = 0;
+            for (const auto& in : inputs) {
+                lines += static_cast<std::size_t>(std::count(in.bytes.begin(), in.bytes.end(), '\n'));
+            }
+        });
+        rows_.push_back({"baseline: byte scan", inputs.size(), bytes, lines, seconds});
+        baseline_ = seconds;
+    }
+
+    /// Times `pass` over inputs of `files` files and `bytes` bytes; `pass` returns how many
+    /// items (games, moves, …) it handled.
+    void measure(std::string name, std::size_t files, std::size_t bytes, const std::function<std::size_t()>& pass) {
+        std::size_t items = 0;
+        const double seconds = best_of(passes_, [&] { items = pass(); });
+        rows_.push_back({std::move(name), files, bytes, items, seconds});
+    }
+
+    /// Prints the table on stdout.
+    void print() const {
+        fmt::print("{} (best of {} passes)\n", title_, passes_);
+        fmt::print("{:<28} {:>7} {:>10} {:>10} {:>10} {:>12} {:>10}\n", "what", "files", "MB", "items", "ms",
+                   "MB/s", "x baseline");
+        for (const auto& r : rows_) {
+            const double mb = static_cast<double>(r.bytes) / 1e6;
+            const double rate = r.seconds > 0 ? mb / r.seconds : 0;
+            // Time per byte relative to the baseline's time per byte.
+            const double base_per_byte = rows_.front().bytes ? baseline_ / static_cast<double>(rows_.front().bytes) : 0;
+            const double per_byte = r.bytes ? r.seconds / static_cast<double>(r.bytes) : 0;
+            const double ratio = base_per_byte > 0 ? per_byte / base_per_byte : 0;
+            fmt::print("{:<28} {:>7} {:>10.3f} {:>10} {:>10.2f} {:>12.1f} {:>10.1f}\n", r.name, r.files, mb, r.items,
+                       r.seconds * 1e3, rate, ratio);
+        }
+    }
+
+private:
+    struct row {
+        std::string name;
+        std::size_t files;
+        std::size_t bytes;
+        std::size_t items;
+        double seconds;
+    };
+    std::string title_;
+    int passes_;
+    double baseline_ = 0;
+    std::vector<row> rows_;
+};
+
+}  // namespace kifu::bench

@@ -1,0 +1,34 @@
+// kifu detect: what format and encoding each input is in.
+
+#include <fmt/core.h>
+
+#include "commands.hpp"
+#include "input.hpp"
+
+namespace kifu::cli {
+
+int run_detect(const std::vector<std::string>& inputs) {
+    int status = exit_ok;
+    for (const std::string& arg : inputs) {
+        std::string bytes;
+        std::vector<diagnostic> problems;
+        if (!load_input(arg, bytes, problems)) {
+            print_diagnostics(stderr, problems);
+            status = exit_input;
+            continue;
+        }
+        const detection found = detect(bytes, display_name(arg));
+        if (found.format == nullptr) {
+            // An input nothing recognizes is an input problem: scripts can rely on the status.
+            fmt::print("{}: unknown\n", display_name(arg));
+            status = exit_input;
+        } else if (found.format->binary) {
+            fmt::print("{}: {} binary\n", display_name(arg), found.format->name);
+        } else {
+            fmt::print("{}: {} {}\n", display_name(arg), found.format->name, found.encoding);
+        }
+    }
+    return status;
+}
+
+}  // namespace kifu::cli

@@ -1,0 +1,53 @@
+#include "input.hpp"
+
+#include <fmt/core.h>
+
+namespace kifu::cli {
+
+std::string display_name(const std::string& arg) { return arg == "-" ? std::string("<stdin>") : arg; }
+
+bool load_input(const std::string& arg, std::string& bytes, std::vector<diagnostic>& diagnostics) {
+    if (arg != "-") {
+        return load_file(arg, bytes, diagnostics);
+    }
+    // The library's bounded loader reads pipes too; only the name in its messages changes.
+    const std::size_t first_new = diagnostics.size();
+    const bool ok = load_file("/dev/stdin", bytes, diagnostics);
+    for (std::size_t i = first_new; i < diagnostics.size(); ++i) {
+        diagnostics[i].file = display_name(arg);
+    }
+    return ok;
+}
+
+read_result read_input(const std::string& arg, const read_options& options) {
+    if (arg != "-") {
+        return read_file(arg, options);
+    }
+    std::string bytes;
+    read_result result;
+    if (!load_input(arg, bytes, result.diagnostics)) {
+        return result;
+    }
+    return read_buffer(bytes, display_name(arg), options);
+}
+
+const format_info* format_option(const std::string& name) {
+    if (const format_info* f = find_format(name)) {
+        return f;
+    }
+    std::string known;
+    for (const format_info& f : formats()) {
+        known += known.empty() ? "" : ", ";
+        known += f.name;
+    }
+    fmt::print(stderr, "kifu: error: unknown format '{}' (known formats: {})\n", name, known);
+    return nullptr;
+}
+
+void print_diagnostics(std::FILE* out, const std::vector<diagnostic>& diagnostics) {
+    for (const diagnostic& d : diagnostics) {
+        fmt::print(out, "{}\n", format_gcc(d));
+    }
+}
+
+}  // namespace kifu::cli

@@ -1,0 +1,30 @@
+#pragma once
+
+// What every command does with its inputs: name them, load them, read them, report.
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <kifu/diagnostic.hpp>
+#include <kifu/format.hpp>
+#include <kifu/read.hpp>
+
+namespace kifu::cli {
+
+/// Returns the name an input goes by in messages: "<stdin>" for "-".
+std::string display_name(const std::string& arg);
+
+/// Loads the bytes of an input ("-" = stdin); false and a diagnostic when it cannot.
+bool load_input(const std::string& arg, std::string& bytes, std::vector<diagnostic>& diagnostics);
+
+/// Reads an input ("-" = stdin) with the library.
+read_result read_input(const std::string& arg, const read_options& options);
+
+/// Returns the format named on the command line, or prints a usage error and returns nullptr.
+const format_info* format_option(const std::string& name);
+
+/// Prints diagnostics gcc-style, one per line.
+void print_diagnostics(std::FILE* out, const std::vector<diagnostic>& diagnostics);
+
+}  // namespace kifu::cli

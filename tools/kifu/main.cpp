@@ -1,0 +1,67 @@
+// The kifu program: command-line parsing only (CLI11 lives in this file alone); the
+// commands are in the other files of tools/kifu/.
+
+#include <exception>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+    using namespace kifu::cli;
+    CLI::App app{"kifu reads, checks and normalizes shogi, go and othello game records.", "kifu"};
+    app.set_version_flag("--version", "kifu " KIFU_VERSION);
+    app.require_subcommand(1);
+
+    convert_options convert;
+    CLI::App* convert_cmd = app.add_subcommand("convert", "Writes the normalized JKF of each input");
+    convert_cmd->add_option("-f,--format", convert.format, "Input format (default: detected)");
+    convert_cmd->add_option("-t,--to", convert.to, "Output format")->check(CLI::IsMember({"jkf"}));
+    CLI::Option* pretty = convert_cmd->add_flag("--pretty", convert.pretty, "Indent single-game documents");
+    CLI::Option* jsonl =
+        convert_cmd->add_flag("--jsonl", convert.jsonl, "JSON Lines: one compact record per line, always");
+    pretty->excludes(jsonl);
+    convert_cmd->add_option("-o,--output-dir", convert.output_dir,
+                            "Write DIR/<stem>.jkf (or .jsonl) per input instead of stdout");
+    convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
+    convert_cmd->add_option("files", convert.inputs, "Input files; - reads stdin")->required();
+
+    std::vector<std::string> detect_inputs;
+    CLI::App* detect_cmd = app.add_subcommand("detect", "Prints the format and encoding of each input");
+    detect_cmd->add_option("files", detect_inputs, "Input files; - reads stdin")->required();
+
+    lint_options lint;
+    CLI::App* lint_cmd = app.add_subcommand("lint", "Prints every problem of each input (lenient read)");
+    lint_cmd->add_flag("--json", lint.json, "One JSON object per diagnostic and line");
+    lint_cmd->add_option("-f,--format", lint.format, "Input format (default: detected)");
+    lint_cmd->add_option("files", lint.inputs, "Input files; - reads stdin")->required();
+
+    trace_options trace;
+    CLI::App* trace_cmd = app.add_subcommand("trace", "Prints the PEGTL trace of a format's grammar on a file");
+    trace_cmd->add_option("-f,--format", trace.format, "The format whose grammar runs")->required();
+    trace_cmd->add_option("file", trace.input, "Input file; - reads stdin")->required();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? exit_ok : exit_usage;
+    }
+
+    try {
+        if (convert_cmd->parsed()) {
+            return run_convert(convert);
+        }
+        if (detect_cmd->parsed()) {
+            return run_detect(detect_inputs);
+        }
+        if (lint_cmd->parsed()) {
+            return run_lint(lint);
+        }
+        return run_trace(trace);
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "kifu: internal error: {}\n", e.what());
+        return exit_input;
+    }
+}

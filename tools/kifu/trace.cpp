@@ -1,0 +1,37 @@
+// kifu trace: the PEGTL trace of a format's grammar on one input (a grammar author's aid).
+
+#include <fmt/core.h>
+
+#include <kifu/text.hpp>
+
+#include "commands.hpp"
+#include "input.hpp"
+
+namespace kifu::cli {
+
+int run_trace(const trace_options& options) {
+    const format_info* format = format_option(options.format);
+    if (format == nullptr) {
+        return exit_usage;
+    }
+    if (format->trace == nullptr || format->binary) {
+        fmt::print(stderr, "kifu: error: format '{}' has no grammar to trace\n", format->name);
+        return exit_usage;
+    }
+    std::string bytes;
+    std::vector<diagnostic> diagnostics;
+    if (!load_input(options.input, bytes, diagnostics)) {
+        print_diagnostics(stderr, diagnostics);
+        return exit_input;
+    }
+    decode_options decoding;
+    decoding.forced = detect(bytes, *format).encoding;
+    const source_text text = decode(display_name(options.input), bytes, decoding, diagnostics);
+    print_diagnostics(stderr, diagnostics);
+    std::string out;
+    const bool parsed = format->trace(text, out);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return parsed && !has_error(diagnostics) ? exit_ok : exit_input;
+}
+
+}  // namespace kifu::cli
