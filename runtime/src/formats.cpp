@@ -22,6 +22,7 @@ const std::vector<format_info>& registry() {
         shogi::jkf_format(),
         go::sgf_format(),
         go::nhk_format(),
+        othello::ggf_format(),
         othello::wthor_format(),
     };
     return list;

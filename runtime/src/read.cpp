@@ -112,8 +112,12 @@ read_result read_bytes(std::string_view bytes, std::string_view name, const std:
         result.encoding = text.encoding();
         format.read_text(text, options, result);
     }
+    // A reader that skips a broken game numbers the others by their place in the file;
+    // records it left unnumbered are numbered in order.
     for (std::size_t i = 0; i < result.records.size(); ++i) {
-        result.records[i].index = i + 1;
+        if (result.records[i].index == 0) {
+            result.records[i].index = i + 1;
+        }
     }
     return result;
 }

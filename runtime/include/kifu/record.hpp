@@ -56,8 +56,9 @@ public:
     /// Writes the normalized JKF (or the JKF-shaped document of go and othello).
     void write_jkf(json_writer& out) const { model_->write_jkf(out); }
 
-    /// 1-based index of the game in its input (files can hold many games).
-    std::size_t index = 1;
+    /// 1-based index of the game in its input (files can hold many games); a reader that
+    /// skips a broken game leaves a gap. 0 until a reader or read_buffer sets it.
+    std::size_t index = 0;
 
 private:
     std::shared_ptr<const detail::record_model> model_;

@@ -10,4 +10,7 @@ namespace kifu::othello {
 /// of WTHOR.JOU and WTHOR.TRN found beside it (any case) or a `wthor.names-missing` warning.
 kifu::format_info wthor_format();
 
+/// Returns the GGF entry: text; every game record `(;` … `;)` of the file gives one record.
+kifu::format_info ggf_format();
+
 }  // namespace kifu::othello

@@ -1,0 +1,70 @@
+// The GGF entry of the format registry: detection, and reading a text of many games into
+// one record per game, in file order.
+
+#include "othello/formats.hpp"
+
+#include "othello/ggf.hpp"
+
+namespace kifu::othello {
+namespace {
+
+// A GGF text holds `(;` followed by upper-case property ids; GGS and NBoard start with GM.
+int sniff_ggf(std::string_view bytes, std::string& /*declared_encoding*/) {
+    const std::size_t open = bytes.find("(;");
+    if (open == std::string_view::npos) {
+        return 0;
+    }
+    const std::string_view after = bytes.substr(open + 2);
+    if (after.starts_with("GM[Othello]") || after.starts_with("GM[othello]")) {
+        return 90;
+    }
+    if (after.find("BO[") != std::string_view::npos && after.find(";)") != std::string_view::npos) {
+        return 40;
+    }
+    return 0;
+}
+
+void read_ggf(const source_text& text, const read_options& options, read_result& out) {
+    ggf::parsed_file file = ggf::parse_games(text, options.mode);
+    const bool strict = options.mode == read_mode::strict;
+    for (std::size_t i = 0; i < file.games.size(); ++i) {
+        ggf::game& g = file.games[i];
+        for (diagnostic& d : g.diagnostics) {
+            out.diagnostics.push_back(std::move(d));
+        }
+        if (g.broken) {
+            if (strict) break;  // strict: the first error ends the read, the games before it are kept
+            continue;
+        }
+        const std::size_t before = out.diagnostics.size();
+        std::optional<record> r = ggf::to_record(g, text, out.diagnostics);
+        const bool failed =
+            has_error({out.diagnostics.begin() + static_cast<std::ptrdiff_t>(before), out.diagnostics.end()});
+        if (failed && strict) break;
+        if (r) {
+            kifu::record rec(std::move(*r));
+            rec.index = i + 1;
+            out.records.push_back(std::move(rec));
+        }
+    }
+    for (diagnostic& d : file.diagnostics) {
+        out.diagnostics.push_back(std::move(d));
+    }
+}
+
+}  // namespace
+
+kifu::format_info ggf_format() {
+    kifu::format_info f;
+    f.name = "ggf";
+    f.game = kifu::game::othello;
+    f.description = "GGF, the Generic Game Format of GGS (othello games, many per file)";
+    f.extensions = {".ggf"};
+    f.fallback_encoding = "CP1252";  // GGS archives are ASCII; names from elsewhere are Latin
+    f.sniff = sniff_ggf;
+    f.read_text = read_ggf;
+    f.trace = ggf::trace_ggf;
+    return f;
+}
+
+}  // namespace kifu::othello
