@@ -63,6 +63,9 @@ color color_of(char sign) noexcept { return sign == '+' ? color::black : color::
 
 int digit(char c) noexcept { return c - '0'; }
 
+// start_moves reserves at most this many elements (about 200 KiB).
+constexpr std::size_t max_reserved_moves = 1024;
+
 class csa_builder {
 public:
     csa_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
@@ -371,9 +374,12 @@ private:
             game_.state.color = *side;
             game_.record.initial = initial_format{"OTHER", game_.state};
         }
-        move_format start;
-        start.line = line_of(offset);
-        game_.record.moves.push_back(std::move(start));
+        // A move_format is large, so growing the vector step by step moves it many times:
+        // reserve for what the rest of the text can hold (a move line and its time line take
+        // about 12 bytes), capped so that a file of many games does not over-allocate.
+        std::vector<move_format>& moves = game_.record.moves;
+        moves.reserve(std::min<std::size_t>((text_.text().size() - offset) / 12 + 2, max_reserved_moves));
+        moves.emplace_back().line = line_of(offset);
         game_.in_moves = true;
     }
 
@@ -432,17 +438,16 @@ private:
             return error("csa.bad-piece", "unknown piece code '" + std::string(matched.substr(5, 2)) + "'", offset + 5,
                          next_ply());
         }
-        move_data m;
+        // Built in place: a move_format is too large to be built aside and moved in.
+        move_format& element = game_.record.moves.emplace_back();
+        move_data& m = element.move.emplace();
         m.color = color_of(matched[0]);
         if (fx != 0) {
             m.from = square{static_cast<std::int8_t>(fx), static_cast<std::int8_t>(fy)};
         }
         m.to = square{static_cast<std::int8_t>(tx), static_cast<std::int8_t>(ty)};
         m.piece = kind;
-        move_format element;
-        element.move = m;
         element.line = line_of(offset);
-        game_.record.moves.push_back(std::move(element));
     }
 
     void on_time(std::string_view matched, std::size_t offset) {
@@ -453,9 +458,8 @@ private:
         if (moves.back().time) {
             return misplaced("a second time line for the same move", offset);
         }
-        const std::string_view digits = matched.substr(1, matched.find('.') == std::string_view::npos
-                                                              ? std::string_view::npos
-                                                              : matched.find('.') - 1);
+        const std::size_t dot = matched.find('.');
+        const std::string_view digits = matched.substr(1, dot == std::string_view::npos ? std::string_view::npos : dot - 1);
         std::int64_t seconds = 0;
         const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), seconds);
         // More than 2^31 s (68 years) is no time a move took, and would overflow the minutes.
@@ -465,7 +469,7 @@ private:
         time_value now;
         now.m = static_cast<int>(seconds / 60);
         now.s = static_cast<int>(seconds % 60);
-        if (const std::size_t dot = matched.find('.'); dot != std::string_view::npos) {
+        if (dot != std::string_view::npos) {
             // V3.0 allows three decimals; more are truncated, fewer padded (T6.1 = 6 s 100 ms).
             int ms = 0;
             for (std::size_t i = 0; i < 3; ++i) {
@@ -474,17 +478,16 @@ private:
             }
             now.ms = ms;
         }
-        moves.back().time = move_time{now, std::nullopt};
+        moves.back().time.emplace().now = now;
     }
 
     void on_special(std::string_view matched, std::size_t offset) {
         if (!ensure_moves(offset)) {
             return;
         }
-        move_format element;
-        element.special = std::string(matched.substr(1));
+        move_format& element = game_.record.moves.emplace_back();
+        element.special.assign(matched.substr(1));
         element.line = line_of(offset);
-        game_.record.moves.push_back(std::move(element));
     }
 
     void on_comment(std::string_view matched) {
@@ -511,6 +514,11 @@ private:
             move_format start;
             start.comments = std::move(game_.pending);
             game_.record.moves.push_back(std::move(start));
+        }
+        // Give back what start_moves reserved beyond the game's end (files of many games).
+        std::vector<move_format>& moves = game_.record.moves;
+        if (moves.capacity() > 2 * moves.size() + 16) {
+            moves.shrink_to_fit();
         }
         games_.push_back(std::move(game_.record));
     }

@@ -1,0 +1,256 @@
+// CSA read speed over the generated 2,000-game set (or given files), against a baseline byte
+// scan of the same bytes measured in the same run. Usage:
+//   kifu_bench_csa [--passes N] [--list FILE.tsv] [FOLDER|FILE...]
+// (default: ../shared/corpus/shogi/generated/seed1-2000/csa). `--list` takes the TSV that
+// `node bench.mjs --list` writes in ../shared/peers/shogi (input, bytes, moves; `PATH#K` is the
+// K-th game of a file split on `/` lines) and times exactly those games, checking that our
+// main-line move count equals the peer's. Compare with
+// `node bench.mjs --peer jkf --format csa <same folder>` (see docs/performance.md).
+
+#include "bench_support.hpp"
+
+#include <algorithm>
+#include <ctime>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include <fmt/core.h>
+
+#include <kifu/kifu.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/normalize.hpp>
+
+#include "core/peg_support.hpp"
+#include "generated/csa.hpp"
+#include "shogi/csa_builder.hpp"
+
+namespace {
+
+// The machine is shared: wall time counts other people's jobs, so rates come from this
+// thread's CPU time (best of the passes).
+double best_cpu_seconds(int passes, const std::function<void()>& pass) {
+    double best = 0;
+    for (int i = 0; i < passes; ++i) {
+        timespec a{};
+        timespec b{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+        pass();
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+        const double s = static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
+        best = i == 0 ? s : std::min(best, s);
+    }
+    return best;
+}
+
+// Main-line moves, as bench.mjs counts them: entries with a move (not specials, not forks).
+std::size_t main_line_moves(const kifu::shogi::jkf& game) {
+    return static_cast<std::size_t>(
+        std::count_if(game.moves.begin(), game.moves.end(), [](const auto& m) { return m.move.has_value(); }));
+}
+
+// The K-th (0-based) game of a text whose games are separated by lines that are exactly "/".
+std::string nth_game(const std::string& bytes, std::size_t k) {
+    std::istringstream lines(bytes);
+    std::string line;
+    std::string out;
+    std::size_t game = 0;
+    while (std::getline(lines, line)) {
+        const std::string bare = !line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
+        if (bare == "/") {
+            ++game;
+            continue;
+        }
+        if (game == k) {
+            out += line;
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+struct listed {
+    std::vector<kifu::bench::input> inputs;
+    std::size_t moves = 0;  // the peer's main-line moves over all inputs
+};
+
+// Reads bench.mjs's --list TSV (header line, then input<TAB>bytes<TAB>moves).
+listed load_list(const std::string& file) {
+    listed out;
+    std::ifstream in(file);
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string name;
+        std::string bytes;
+        std::string moves;
+        if (!std::getline(fields, name, '\t') || !std::getline(fields, bytes, '\t') || !std::getline(fields, moves, '\t')) {
+            continue;
+        }
+        out.moves += static_cast<std::size_t>(std::stoull(moves));
+        std::string path = name;
+        std::size_t game = 0;
+        bool split = false;
+        if (const auto hash = name.rfind('#'); hash != std::string::npos && name.find('/', hash) == std::string::npos) {
+            path = name.substr(0, hash);
+            game = static_cast<std::size_t>(std::stoull(name.substr(hash + 1)));
+            split = true;
+        }
+        kifu::bench::input input{name, {}};
+        std::vector<kifu::diagnostic> problems;
+        if (!kifu::load_file(path, input.bytes, problems)) {
+            fmt::print(stderr, "skipped {}\n", name);
+            continue;
+        }
+        if (split) {
+            // bench.mjs counts games from 1 (PATH#1 is the first).
+            input.bytes = nth_game(input.bytes, game == 0 ? 0 : game - 1);
+        }
+        out.inputs.push_back(std::move(input));
+    }
+    return out;
+}
+
+// Counts events and does nothing else: the grammar and its control alone.
+struct counting_builder {
+    std::size_t moves = 0;
+    void on(kifu::grammar::csa::event e, std::string_view, std::size_t) {
+        moves += e == kifu::grammar::csa::event::move ? 1 : 0;
+    }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string list_file;
+    std::vector<char*> rest;
+    for (int i = 0; i < argc; ++i) {
+        if (std::string_view(argv[i]) == "--list" && i + 1 < argc) {
+            list_file = argv[++i];
+        } else {
+            rest.push_back(argv[i]);
+        }
+    }
+    const auto args = kifu::bench::parse_arguments(
+        static_cast<int>(rest.size()), rest.data(),
+        {kifu::bench::corpus_or("shogi/generated/seed1-2000/csa", "seed1-2000/csa")});
+    std::vector<kifu::bench::input> inputs;
+    std::size_t peer_moves = 0;
+    if (!list_file.empty()) {
+        listed l = load_list(list_file);
+        inputs = std::move(l.inputs);
+        peer_moves = l.moves;
+    } else {
+        inputs = kifu::bench::load_inputs(args.paths, {".csa"});
+    }
+    if (inputs.empty()) {
+        fmt::print(stderr, "no .csa file found\n");
+        return 1;
+    }
+    const std::size_t bytes = kifu::bench::total_bytes(inputs);
+
+    // Decoded once, not timed: the peers time from text in memory.
+    const kifu::format_info format = *kifu::find_format("csa");
+    std::vector<kifu::source_text> texts;
+    for (const auto& in : inputs) {
+        std::vector<kifu::diagnostic> ds;
+        std::string declared;
+        static_cast<void>(format.sniff(in.bytes, declared));
+        kifu::decode_options d;
+        d.fallback = std::string(format.fallback_encoding);
+        d.declared = declared;
+        texts.push_back(kifu::decode(in.name, in.bytes, d, ds));
+    }
+
+    struct rate {
+        std::string name;
+        std::size_t moves;
+        double seconds;
+    };
+    std::vector<rate> rates;
+    std::size_t lines = 0;
+    const double baseline = best_cpu_seconds(args.passes, [&] {
+        lines = 0;
+        for (const auto& in : inputs) {
+            lines += static_cast<std::size_t>(std::count(in.bytes.begin(), in.bytes.end(), '\n'));
+        }
+    });
+    rates.push_back({"baseline: byte scan", 0, baseline});
+    kifu::bench::table table("CSA (shogi)", inputs, args.passes);
+    auto measure = [&](std::string name, const std::function<std::size_t()>& pass) {
+        std::size_t moves = 0;
+        const double seconds = best_cpu_seconds(args.passes, [&] { moves = pass(); });
+        rates.push_back({name, moves, seconds});
+        table.measure(std::move(name), inputs.size(), bytes, pass);
+    };
+
+    namespace shogi = kifu::shogi;
+    measure("grammar only: no builder", [&] {
+        std::size_t moves = 0;
+        for (const auto& text : texts) {
+            counting_builder b;
+            std::vector<kifu::diagnostic> ds;
+            kifu::detail::parse<kifu::grammar::csa::traits::root, kifu::grammar::csa::traits>(
+                text, kifu::read_mode::strict, "csa", b, ds);
+            moves += b.moves;
+        }
+        return moves;
+    });
+    measure("parse: text -> raw JKF", [&] {
+        std::size_t moves = 0;
+        for (const auto& text : texts) {
+            std::vector<shogi::jkf> games;
+            std::vector<kifu::diagnostic> ds;
+            shogi::detail::parse_csa(text, kifu::read_mode::strict, games, ds);
+            for (const auto& g : games) moves += main_line_moves(g);
+        }
+        return moves;
+    });
+    measure("parse+normalize: text", [&] {
+        std::size_t moves = 0;
+        for (const auto& text : texts) {
+            std::vector<shogi::jkf> games;
+            std::vector<kifu::diagnostic> ds;
+            shogi::detail::parse_csa(text, kifu::read_mode::strict, games, ds);
+            for (auto& g : games) {
+                shogi::normalize_options n;
+                n.format = shogi::source_format::csa;
+                n.file = text.file_name();
+                if (shogi::normalize(g, n, ds)) moves += main_line_moves(g);
+            }
+        }
+        return moves;
+    });
+    auto read_all = [&](bool normalize) {
+        std::size_t moves = 0;
+        kifu::read_options options;
+        options.format = "csa";
+        options.normalize = normalize;
+        for (const auto& in : inputs) {
+            const kifu::read_result result = kifu::read_buffer(in.bytes, in.name, options);
+            for (const auto& r : result.records) {
+                if (const auto* g = r.get<shogi::jkf>()) moves += main_line_moves(*g);
+            }
+        }
+        return moves;
+    };
+    measure("read_buffer: decode+parse", [&] { return read_all(false); });
+    measure("read_buffer: +normalize", [&] { return read_all(true); });
+
+    table.print();
+    fmt::print("\nper core, from thread CPU time (best of {} passes); {} files, {:.3f} MB, {} lines\n", args.passes,
+               inputs.size(), static_cast<double>(bytes) / 1e6, lines);
+    fmt::print("{:<28} {:>10} {:>12} {:>10} {:>10} {:>10}\n", "what", "moves", "moves/s", "ns/move", "MB/s", "x baseline");
+    for (const auto& r : rates) {
+        const double moves_per_s = r.moves ? static_cast<double>(r.moves) / r.seconds : 0;
+        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f} {:>10.1f} {:>10.1f}\n", r.name, r.moves, moves_per_s,
+                   r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0,
+                   static_cast<double>(bytes) / 1e6 / r.seconds, r.seconds / rates.front().seconds);
+    }
+    if (!list_file.empty()) {
+        fmt::print("\nlist {}: {} inputs, peer main-line moves {}; ours (parse+normalize) {}{}\n", list_file,
+                   inputs.size(), peer_moves, rates[3].moves, rates[3].moves == peer_moves ? " (same)" : " (DIFFERENT)");
+    }
+    return 0;
+}
