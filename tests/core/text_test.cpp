@@ -58,6 +58,11 @@ TEST_CASE("source_text indexes lines after LF, CRLF and lone CR", "[text]") {
     CHECK(at(23) == std::make_pair(6u, 1u));
     CHECK(at(26) == std::make_pair(6u, 4u));   // the end
     CHECK(at(999) == std::make_pair(6u, 4u));  // past the end: clamped
+
+    // line_of is position_of's line for every offset.
+    for (std::size_t offset = 0; offset <= 30; ++offset) {
+        CHECK(text.line_of(offset) == text.position_of(offset).line);
+    }
 }
 
 TEST_CASE("source_text counts line ends at the end and empty texts", "[text]") {

@@ -35,6 +35,9 @@ public:
 
     /// Returns the line and column of a byte offset into text().
     text_position position_of(std::size_t offset) const noexcept;
+    /// Returns the line (1-based) of a byte offset into text(): position_of without the
+    /// column, in logarithmic time whatever the line's length.
+    std::uint32_t line_of(std::size_t offset) const noexcept;
     /// Returns line `line` (1-based) without its line break.
     std::string_view line_text(std::uint32_t line) const noexcept;
     /// Returns the number of lines.

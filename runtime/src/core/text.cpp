@@ -30,6 +30,12 @@ source_text::source_text(std::string file_name, std::string utf8, std::string en
     }
 }
 
+std::uint32_t source_text::line_of(std::size_t offset) const noexcept {
+    if (line_starts_.empty()) return 1;
+    const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+    return static_cast<std::uint32_t>(next - line_starts_.begin());
+}
+
 text_position source_text::position_of(std::size_t offset) const noexcept {
     if (line_starts_.empty()) return {1, 1};  // default-constructed: no text at all
     offset = std::min(offset, text_.size());

@@ -127,22 +127,6 @@ private:
         stopped_ = mode_ == read_mode::strict;
     }
 
-    // Events come in text order, so counting line breaks since the last event is linear in
-    // the input even when one line holds thousands of moves (position_of counts columns too).
-    std::uint32_t line_of(std::size_t offset) {
-        if (offset < line_offset_) {
-            return text_.position_of(offset).line;
-        }
-        const std::string_view t = text_.text();
-        for (std::size_t i = line_offset_; i < offset; ++i) {
-            if (t[i] == '\n' || (t[i] == '\r' && (i + 1 >= t.size() || t[i + 1] != '\n'))) {
-                ++line_;
-            }
-        }
-        line_offset_ = offset;
-        return line_;
-    }
-
     int next_ply() const noexcept { return static_cast<int>(game_.record.moves.size()); }
 
     void misplaced(std::string message, std::size_t offset) { error("csa.misplaced", std::move(message), offset); }
@@ -379,7 +363,7 @@ private:
         // about 12 bytes), capped so that a file of many games does not over-allocate.
         std::vector<move_format>& moves = game_.record.moves;
         moves.reserve(std::min<std::size_t>((text_.text().size() - offset) / 12 + 2, max_reserved_moves));
-        moves.emplace_back().line = line_of(offset);
+        moves.emplace_back().line = text_.line_of(offset);
         game_.in_moves = true;
     }
 
@@ -447,7 +431,7 @@ private:
         }
         m.to = square{static_cast<std::int8_t>(tx), static_cast<std::int8_t>(ty)};
         m.piece = kind;
-        element.line = line_of(offset);
+        element.line = text_.line_of(offset);
     }
 
     void on_time(std::string_view matched, std::size_t offset) {
@@ -487,7 +471,7 @@ private:
         }
         move_format& element = game_.record.moves.emplace_back();
         element.special.assign(matched.substr(1));
-        element.line = line_of(offset);
+        element.line = text_.line_of(offset);
     }
 
     void on_comment(std::string_view matched) {
@@ -530,8 +514,6 @@ private:
     std::vector<jkf> games_;
     bool failed_ = false;
     bool stopped_ = false;
-    std::size_t line_offset_ = 0;
-    std::uint32_t line_ = 1;
 };
 
 }  // namespace

@@ -460,7 +460,7 @@ private:
         }
         move_format f;
         if (offset != std::string_view::npos) {
-            f.line = line_of(offset);
+            f.line = text_.line_of(offset);
         }
         if (const json* comments = find(v, "comments"); !absent(comments)) {
             path_.emplace_back(std::string_view("comments"));
@@ -535,28 +535,10 @@ private:
         return out;
     }
 
-    // Elements are read in document order, so counting line breaks since the previous one is
-    // linear in the input; position_of would also count columns, which is quadratic on the
-    // one-line documents many writers produce.
-    std::uint32_t line_of(std::size_t offset) {
-        if (offset < line_offset_) {
-            return text_.position_of(offset).line;
-        }
-        const std::string_view t = text_.text();
-        for (std::size_t i = line_offset_; i < offset; ++i) {
-            if (t[i] == '\n' || (t[i] == '\r' && (i + 1 >= t.size() || t[i + 1] != '\n'))) {
-                ++line_;
-            }
-        }
-        line_offset_ = offset;
-        return line_;
-    }
 
     const source_text& text_;
     json_cursor cursor_;
     std::vector<step> path_;
-    std::size_t line_offset_ = 0;
-    std::uint32_t line_ = 1;
 };
 
 }  // namespace
