@@ -61,3 +61,16 @@ TEST_CASE("the SGF trace is PEGTL's standard trace of grammars/sgf.peg", "[go][f
     CHECK(kifu::go::sgf_format().trace(text, out));
     CHECK(out.find("prop_value") != std::string::npos);
 }
+
+// Found by fuzz_read: a UTF-16 BOM followed by one byte made the sniffer read past the end.
+TEST_CASE("sgf_sniff_utf16_bom_and_one_byte", "[go][format]") {
+    for (const std::string& bytes : {std::string("\xFE\xFF{", 3), std::string("\xFF\xFE", 2), std::string("\xFE\xFF(", 3)}) {
+        const kifu::detection d = kifu::detect(bytes, "<buffer>");
+        if (bytes == std::string("\xFE\xFF(", 3)) {
+            REQUIRE(d.format != nullptr);
+            CHECK(d.format->name == "sgf");
+        } else {
+            CHECK((d.format == nullptr || d.format->name != "sgf"));
+        }
+    }
+}
