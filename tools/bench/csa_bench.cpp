@@ -27,22 +27,6 @@
 
 namespace {
 
-// The machine is shared: wall time counts other people's jobs, so rates come from this
-// thread's CPU time (best of the passes).
-double best_cpu_seconds(int passes, const std::function<void()>& pass) {
-    double best = 0;
-    for (int i = 0; i < passes; ++i) {
-        timespec a{};
-        timespec b{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
-        pass();
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
-        const double s = static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
-        best = i == 0 ? s : std::min(best, s);
-    }
-    return best;
-}
-
 // Main-line moves, as bench.mjs counts them: entries with a move (not specials, not forks).
 std::size_t main_line_moves(const kifu::shogi::jkf& game) {
     return static_cast<std::size_t>(
@@ -170,7 +154,7 @@ int main(int argc, char** argv) {
     };
     std::vector<rate> rates;
     std::size_t lines = 0;
-    const double baseline = best_cpu_seconds(args.passes, [&] {
+    const double baseline = kifu::bench::best_cpu_seconds(args.passes, [&] {
         lines = 0;
         for (const auto& in : inputs) {
             lines += static_cast<std::size_t>(std::count(in.bytes.begin(), in.bytes.end(), '\n'));
@@ -180,7 +164,7 @@ int main(int argc, char** argv) {
     kifu::bench::table table("CSA (shogi)", inputs, args.passes);
     auto measure = [&](std::string name, const std::function<std::size_t()>& pass) {
         std::size_t moves = 0;
-        const double seconds = best_cpu_seconds(args.passes, [&] { moves = pass(); });
+        const double seconds = kifu::bench::best_cpu_seconds(args.passes, [&] { moves = pass(); });
         rates.push_back({name, moves, seconds});
         table.measure(std::move(name), inputs.size(), bytes, pass);
     };

@@ -19,22 +19,6 @@ namespace wthor = kifu::othello::wthor;
 
 namespace {
 
-// The machine is shared: wall time counts other people's jobs, so games/s per core is
-// taken from this thread's CPU time (best of the passes).
-double best_cpu_seconds(int passes, const std::function<void()>& pass) {
-    double best = 0;
-    for (int i = 0; i < passes; ++i) {
-        timespec a{};
-        timespec b{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
-        pass();
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
-        const double s = static_cast<double>(b.tv_sec - a.tv_sec) + static_cast<double>(b.tv_nsec - a.tv_nsec) * 1e-9;
-        best = i == 0 ? s : std::min(best, s);
-    }
-    return best;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -67,7 +51,7 @@ int main(int argc, char** argv) {
     };
     std::vector<rate> rates;
     std::size_t baseline_sum = 0;
-    const double baseline = best_cpu_seconds(args.passes, [&] {
+    const double baseline = kifu::bench::best_cpu_seconds(args.passes, [&] {
         for (const auto& in : inputs) {
             baseline_sum += static_cast<std::size_t>(std::count(in.bytes.begin(), in.bytes.end(), '\n'));
         }
@@ -75,7 +59,7 @@ int main(int argc, char** argv) {
     rates.push_back({"baseline: byte scan", 0, static_cast<double>(bytes) / 1e6 / baseline});
     auto measure = [&](std::string name, const std::function<std::size_t()>& pass) {
         std::size_t games = 0;
-        const double seconds = best_cpu_seconds(args.passes, [&] { games = pass(); });
+        const double seconds = kifu::bench::best_cpu_seconds(args.passes, [&] { games = pass(); });
         rates.push_back({name, static_cast<double>(games) / seconds, static_cast<double>(bytes) / 1e6 / seconds});
         table.measure(std::move(name), inputs.size(), bytes, pass);
     };
