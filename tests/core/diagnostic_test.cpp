@@ -66,4 +66,12 @@ TEST_CASE("has_error looks for an error among the diagnostics", "[diagnostic]") 
     CHECK_FALSE(kifu::has_error(list));
     list.push_back(make(2, 2));
     CHECK(kifu::has_error(list));
+
+    // Only the diagnostics added after the first `since` count.
+    CHECK(kifu::has_error_since(list, 0));
+    CHECK(kifu::has_error_since(list, 2));
+    CHECK_FALSE(kifu::has_error_since(list, 3));
+    CHECK_FALSE(kifu::has_error_since(list, 9));
+    list.push_back(warning);
+    CHECK_FALSE(kifu::has_error_since(list, 3));
 }

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +40,12 @@ std::string format_gcc(const diagnostic& d);
 std::string format_json(const diagnostic& d);
 
 /// Returns true when any diagnostic is an error.
-bool has_error(const std::vector<diagnostic>& diagnostics) noexcept;
+bool has_error(std::span<const diagnostic> diagnostics) noexcept;
+
+/// Returns true when a diagnostic added after the first `since` ones is an error (a reader's
+/// question after each game: did this one fail?).
+inline bool has_error_since(const std::vector<diagnostic>& diagnostics, std::size_t since) noexcept {
+    return since < diagnostics.size() && has_error(std::span<const diagnostic>(diagnostics).subspan(since));
+}
 
 }  // namespace kifu

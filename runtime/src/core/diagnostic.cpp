@@ -72,7 +72,7 @@ std::string format_json(const diagnostic& d) {
     return out;
 }
 
-bool has_error(const std::vector<diagnostic>& diagnostics) noexcept {
+bool has_error(std::span<const diagnostic> diagnostics) noexcept {
     return std::any_of(diagnostics.begin(), diagnostics.end(),
                        [](const diagnostic& d) { return d.severity == severity::error; });
 }

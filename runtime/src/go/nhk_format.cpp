@@ -1,7 +1,6 @@
 // The NHK score registry entry: sniffing and reading into a go record (through the SGF tree
 // the file converts to).
 
-#include <algorithm>
 
 #include <kifu/go/nhk.hpp>
 #include <kifu/go/record.hpp>
@@ -20,8 +19,7 @@ void read_text(const source_text& text, const read_options& options, read_result
     normalize_options how;
     how.replay = options.normalize;
     record r = normalize(tree, tree.roots.front(), how, out.diagnostics);  // positions: the builder's
-    const bool failed = std::any_of(out.diagnostics.begin() + static_cast<std::ptrdiff_t>(before), out.diagnostics.end(),
-                                    [](const diagnostic& d) { return d.severity == severity::error; });
+    const bool failed = has_error_since(out.diagnostics, before);
     if (failed && options.mode == read_mode::strict) return;
     out.records.emplace_back(std::move(r));
 }

@@ -140,8 +140,7 @@ void read_text(const source_text& text, const read_options& options, read_result
     for (const node_id root : tree.roots) {
         const std::size_t before = out.diagnostics.size();
         record r = normalize(tree, root, how, out.diagnostics, &text);
-        const bool failed = std::any_of(out.diagnostics.begin() + static_cast<std::ptrdiff_t>(before), out.diagnostics.end(),
-                                        [](const diagnostic& d) { return d.severity == severity::error; });
+        const bool failed = has_error_since(out.diagnostics, before);
         if (failed && options.mode == read_mode::strict) break;
         out.records.emplace_back(std::move(r));
     }

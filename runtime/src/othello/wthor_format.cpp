@@ -114,8 +114,7 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
     for (std::size_t i = 0; i < file.games.size(); ++i) {
         const std::size_t before = out.diagnostics.size();
         record r = wthor::to_record(file.games[i], file.header, names, file_name, i + 1, out.diagnostics);
-        const bool failed = has_error({out.diagnostics.begin() + static_cast<std::ptrdiff_t>(before),
-                                       out.diagnostics.end()});
+        const bool failed = has_error_since(out.diagnostics, before);
         if (failed && options.mode == read_mode::strict) {
             return;  // strict: the first error ends the read, the games before it are kept
         }
