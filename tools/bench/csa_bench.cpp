@@ -1,6 +1,6 @@
 // CSA read speed over the generated 2,000-game set (or given files), against a baseline byte
 // scan of the same bytes measured in the same run. Usage:
-//   kifu_bench_csa [--passes N] [--list FILE.tsv] [FOLDER|FILE...]
+//   kifu_bench_csa [--passes N] [--list FILE.tsv] [--only ROW] [FOLDER|FILE...]
 // (default: ../shared/corpus/shogi/generated/seed1-2000/csa). `--list` takes the TSV that
 // `node bench.mjs --list` writes in ../shared/peers/shogi (input, bytes, moves; `PATH#K` is the
 // K-th game of a file split on `/` lines) and times exactly those games, checking that our
@@ -108,10 +108,13 @@ struct counting_builder {
 
 int main(int argc, char** argv) {
     std::string list_file;
+    std::string only;  // profile one row: time only rows whose name contains this
     std::vector<char*> rest;
     for (int i = 0; i < argc; ++i) {
         if (std::string_view(argv[i]) == "--list" && i + 1 < argc) {
             list_file = argv[++i];
+        } else if (std::string_view(argv[i]) == "--only" && i + 1 < argc) {
+            only = argv[++i];
         } else {
             rest.push_back(argv[i]);
         }
@@ -163,6 +166,7 @@ int main(int argc, char** argv) {
     rates.push_back({"baseline: byte scan", 0, baseline});
     kifu::bench::table table("CSA (shogi)", inputs, args.passes);
     auto measure = [&](std::string name, const std::function<std::size_t()>& pass) {
+        if (name.find(only) == std::string::npos) return;
         std::size_t moves = 0;
         const double seconds = kifu::bench::best_cpu_seconds(args.passes, [&] { moves = pass(); });
         rates.push_back({name, moves, seconds});

@@ -48,10 +48,29 @@ public:
                                std::size_t offset, std::int32_t ply = -1) const;
 
 private:
+    friend class line_cursor;
+    std::uint32_t column_of(std::size_t line_start, std::size_t offset) const noexcept;
     std::string file_name_;
     std::string text_;
     std::string encoding_;
     std::vector<std::uint32_t> line_starts_;  // byte offset of each line's first byte
+};
+
+/// Line numbers of offsets that mostly come in increasing order, as a builder meets them:
+/// each lookup walks on from the previous one, so a pass over a text costs O(lines) in all
+/// instead of a logarithmic search per lookup. Any order stays correct (a step back searches).
+class line_cursor {
+public:
+    /// The text must outlive the cursor.
+    explicit line_cursor(const source_text& text) noexcept : text_(&text) {}
+    /// Returns the line (1-based) of a byte offset, as source_text::line_of does.
+    std::uint32_t line_of(std::size_t offset) noexcept;
+    /// Returns the line and column of a byte offset, as source_text::position_of does.
+    text_position position_of(std::size_t offset) noexcept;
+
+private:
+    const source_text* text_;
+    std::size_t line_ = 1;  // 1-based line of the previous lookup
 };
 
 /// What decoding needs to know beyond the bytes.

@@ -69,7 +69,7 @@ constexpr std::size_t max_reserved_moves = 1024;
 class csa_builder {
 public:
     csa_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
-        : text_(text), mode_(mode), diagnostics_(diagnostics) {}
+        : text_(text), lines_(text), mode_(mode), diagnostics_(diagnostics) {}
 
     void on(g::event e, std::string_view matched, std::size_t offset) {
         if (stopped_) {
@@ -363,8 +363,15 @@ private:
         // about 12 bytes), capped so that a file of many games does not over-allocate.
         std::vector<move_format>& moves = game_.record.moves;
         moves.reserve(std::min<std::size_t>((text_.text().size() - offset) / 12 + 2, max_reserved_moves));
-        moves.emplace_back().line = text_.line_of(offset);
+        locate(moves.emplace_back(), offset);
         game_.in_moves = true;
+    }
+
+    // Where the normalizer's diagnostics about this element will point.
+    void locate(move_format& element, std::size_t offset) {
+        const text_position p = lines_.position_of(offset);
+        element.line = p.line;
+        element.column = p.column;
     }
 
     void on_side(std::string_view matched, std::size_t offset) {
@@ -431,7 +438,7 @@ private:
         }
         m.to = square{static_cast<std::int8_t>(tx), static_cast<std::int8_t>(ty)};
         m.piece = kind;
-        element.line = text_.line_of(offset);
+        locate(element, offset);
     }
 
     void on_time(std::string_view matched, std::size_t offset) {
@@ -471,7 +478,7 @@ private:
         }
         move_format& element = game_.record.moves.emplace_back();
         element.special.assign(matched.substr(1));
-        element.line = text_.line_of(offset);
+        locate(element, offset);
     }
 
     void on_comment(std::string_view matched) {
@@ -508,6 +515,7 @@ private:
     }
 
     const source_text& text_;
+    line_cursor lines_;  // moves come in text order
     read_mode mode_;
     std::vector<diagnostic>& diagnostics_;
     game game_;

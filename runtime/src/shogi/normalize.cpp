@@ -60,13 +60,15 @@ struct normalizer {
 
     bool is(source_format f) const noexcept { return options.format == f; }
 
-    void report(severity level, std::string_view code, std::string message, std::uint32_t line, int ply) {
+    void report(severity level, std::string_view code, std::string message, std::uint32_t line, int ply,
+                std::uint32_t column = 0) {
         diagnostic d;
         d.severity = level;
         d.code = code;
         d.message = std::move(message);
         d.file = options.file;
         d.line = line;
+        d.column = line != 0 ? column : 0;
         d.ply = ply;
         diagnostics.push_back(std::move(d));
         if (level == severity::error) {
@@ -162,7 +164,7 @@ bool normalizer::play(move_format& element, position& pos, std::optional<square>
     move_data& m = *element.move;
     const color mover = pos.side_to_move();
     auto fail = [&](std::string_view code, std::string_view why) {
-        report(severity::error, code, describe(m, mover) + ": " + std::string(why), element.line, ply);
+        report(severity::error, code, describe(m, mover) + ": " + std::string(why), element.line, ply, element.column);
         return false;
     };
     auto illegal = [&](illegal_reason r) { return fail(code_of(r), message_of(r)); };
@@ -241,7 +243,8 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
         if (element.move) {
             if (ended) {
                 report(severity::error, "shogi.move-after-special",
-                       describe(*element.move, pos.side_to_move()) + ": a move follows the end of the game", element.line, ply);
+                       describe(*element.move, pos.side_to_move()) + ": a move follows the end of the game", element.line, ply,
+                       element.column);
                 truncate(moves, i, ply);
                 break;
             }
@@ -271,7 +274,8 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
         if (!element.forks.empty()) {
             if (depth >= max_fork_depth) {
                 report(severity::error, "shogi.fork-too-deep",
-                       "variations are nested more than " + std::to_string(max_fork_depth) + " deep", element.line, ply);
+                       "variations are nested more than " + std::to_string(max_fork_depth) + " deep", element.line, ply,
+                       element.column);
                 if (stopped) return;
                 element.forks.clear();
             }

@@ -94,6 +94,7 @@ struct move_format {
     std::string special;                        ///< "" = none; "TORYO", "CHUDAN", …
     std::vector<std::vector<move_format>> forks;  ///< alternatives to this element
     std::uint32_t line = 0;                     ///< source line (1-based; 0 = unknown); not written
+    std::uint32_t column = 0;                   ///< source column in code points (1-based; 0 = unknown); not written
     friend bool operator==(const move_format& a, const move_format& b) {
         // The source line is bookkeeping, not content.
         return a.comments == b.comments && a.move == b.move && a.time == b.time &&
