@@ -19,7 +19,9 @@ namespace {
 const std::vector<format_info>& registry() {
     static const std::vector<format_info> list{
         shogi::csa_format(),
+        shogi::kif_format(),
         shogi::jkf_format(),
+        shogi::ki2_format(),
         go::sgf_format(),
         go::nhk_format(),
         othello::ggf_format(),

@@ -1,0 +1,494 @@
+// What KIF and KI2 share (../shared/formats/shogi.md §2.2–§2.9, §3.1): vocabulary tables,
+// the header section with its BOD board, summaries and the attachment of variations.
+
+#include "shogi/kakinoki.hpp"
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace kifu::shogi::detail {
+namespace {
+
+constexpr std::string_view ideographic_space = "\u3000";
+
+bool starts_with(std::string_view s, std::string_view prefix) noexcept { return s.substr(0, prefix.size()) == prefix; }
+
+struct word_entry {
+    std::string_view word;
+    std::string_view value;
+};
+
+// 手合割 names (KAKINOKI's list, §2.3) and the JKF preset of each.
+constexpr std::array<word_entry, 17> handicaps{{
+    {"平手", "HIRATE"},       {"香落ち", "KY"},        {"右香落ち", "KY_R"},   {"角落ち", "KA"},
+    {"飛車落ち", "HI"},       {"飛香落ち", "HIKY"},    {"二枚落ち", "2"},      {"三枚落ち", "3"},
+    {"四枚落ち", "4"},        {"五枚落ち", "5"},       {"左五枚落ち", "5_L"},  {"六枚落ち", "6"},
+    {"左七枚落ち", "7_L"},    {"右七枚落ち", "7_R"},   {"八枚落ち", "8"},      {"十枚落ち", "10"},
+    {"その他", "OTHER"},
+}};
+
+// Terminal words (§2.6). 封じ手 ends the record for now, as 中断 does (json-kifu-format's
+// choice); 入玉勝ち and 最大手数 get the CSA words that json-kifu-format lacks.
+constexpr std::array<word_entry, 18> specials{{
+    {"投了", "TORYO"},           {"中断", "CHUDAN"},          {"封じ手", "CHUDAN"},
+    {"持将棋", "JISHOGI"},       {"千日手", "SENNICHITE"},    {"詰み", "TSUMI"},
+    {"詰", "TSUMI"},             {"不詰", "FUZUMI"},          {"切れ負け", "TIME_UP"},
+    {"時間切れ", "TIME_UP"},     {"反則勝ち", "ILLEGAL_ACTION"}, {"反則負け", "ILLEGAL_MOVE"},
+    {"入玉勝ち", "KACHI"},       {"勝ち宣言", "KACHI"},       {"最大手数", "MAX_MOVES"},
+    {"引き分け宣言", "HIKIWAKE"}, {"待った", "MATTA"},         {"エラー", "ERROR"},
+}};
+
+struct piece_entry {
+    std::string_view text;
+    piece_kind kind;
+};
+
+constexpr std::array<piece_entry, 19> piece_words{{
+    {"歩", piece_kind::fu},   {"香", piece_kind::ky},   {"桂", piece_kind::ke},   {"銀", piece_kind::gi},
+    {"金", piece_kind::ki},   {"角", piece_kind::ka},   {"飛", piece_kind::hi},   {"玉", piece_kind::ou},
+    {"王", piece_kind::ou},   {"と", piece_kind::to},   {"成香", piece_kind::ny}, {"成桂", piece_kind::nk},
+    {"成銀", piece_kind::ng}, {"杏", piece_kind::ny},   {"圭", piece_kind::nk},   {"全", piece_kind::ng},
+    {"馬", piece_kind::um},   {"龍", piece_kind::ry},   {"竜", piece_kind::ry},
+}};
+
+constexpr std::array<std::string_view, 9> kanji_digits{"一", "二", "三", "四", "五", "六", "七", "八", "九"};
+constexpr std::array<std::string_view, 9> wide_digits{"１", "２", "３", "４", "５", "６", "７", "８", "９"};
+
+// Drops every ASCII blank and U+3000 (json-kifu-format strips all whitespace of a 手合割).
+std::string without_blanks(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+        if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
+            ++i;
+        } else if (starts_with(s.substr(i), ideographic_space)) {
+            i += ideographic_space.size();
+        } else {
+            out += s[i++];
+        }
+    }
+    return out;
+}
+
+std::optional<color> side_of_word(std::string_view w) noexcept {
+    if (w == "先手" || w == "下手") return color::black;
+    if (w == "後手" || w == "上手") return color::white;
+    return std::nullopt;
+}
+
+bool hand_key_side(std::string_view key, color& side) noexcept {
+    if (key == "先手の持駒" || key == "下手の持駒") {
+        side = color::black;
+        return true;
+    }
+    if (key == "後手の持駒" || key == "上手の持駒") {
+        side = color::white;
+        return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::size_t utf8_length(char lead) noexcept {
+    const auto b = static_cast<unsigned char>(lead);
+    if (b < 0x80) return 1;
+    if ((b & 0xE0) == 0xC0) return 2;
+    if ((b & 0xF0) == 0xE0) return 3;
+    if ((b & 0xF8) == 0xF0) return 4;
+    return 1;
+}
+
+std::string_view trim_blanks(std::string_view s) noexcept {
+    for (;;) {
+        if (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+            s.remove_prefix(1);
+        } else if (starts_with(s, ideographic_space)) {
+            s.remove_prefix(ideographic_space.size());
+        } else {
+            break;
+        }
+    }
+    for (;;) {
+        if (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+            s.remove_suffix(1);
+        } else if (s.size() >= ideographic_space.size() && s.substr(s.size() - ideographic_space.size()) == ideographic_space) {
+            s.remove_suffix(ideographic_space.size());
+        } else {
+            break;
+        }
+    }
+    return s;
+}
+
+std::string_view preset_of_handicap(std::string_view name) noexcept {
+    // The tables hold short UTF-8 words, so a small buffer is enough; longer names are unknown.
+    std::string stripped;
+    try {
+        stripped = without_blanks(name);
+    } catch (...) {
+        return {};
+    }
+    for (const word_entry& e : handicaps) {
+        if (e.word == stripped) return e.value;
+    }
+    return {};
+}
+
+std::string_view special_of_word(std::string_view word) noexcept {
+    for (const word_entry& e : specials) {
+        if (e.word == word) return e.value;
+    }
+    return {};
+}
+
+std::optional<piece_kind> piece_of_kanji(std::string_view text) noexcept {
+    for (const piece_entry& e : piece_words) {
+        if (e.text == text) return e.kind;
+    }
+    return std::nullopt;
+}
+
+int digit_of(std::string_view c) noexcept {
+    if (c.size() == 1 && c[0] >= '1' && c[0] <= '9') return c[0] - '0';
+    for (std::size_t i = 0; i < 9; ++i) {
+        if (c == kanji_digits[i] || c == wide_digits[i]) return static_cast<int>(i) + 1;
+    }
+    return 0;
+}
+
+int kanji_count_of(std::string_view text) noexcept {
+    constexpr std::string_view ten = "十";
+    if (text == ten) return 10;
+    int base = 0;
+    if (starts_with(text, ten)) {
+        base = 10;
+        text.remove_prefix(ten.size());
+    }
+    for (std::size_t i = 0; i < 9; ++i) {
+        if (text == kanji_digits[i]) {
+            const int n = base + static_cast<int>(i) + 1;
+            return n <= 18 ? n : 0;
+        }
+    }
+    return 0;
+}
+
+std::optional<summary_line> parse_summary(std::string_view text) {
+    text = trim_blanks(text);
+    if (!starts_with(text, "まで")) return std::nullopt;
+    text.remove_prefix(std::string_view("まで").size());
+    if (starts_with(text, "、")) text.remove_prefix(std::string_view("、").size());
+    summary_line out;
+    std::size_t n = 0;
+    while (n < text.size() && text[n] >= '0' && text[n] <= '9' && n < 9) {
+        out.moves = out.moves * 10 + (text[n] - '0');
+        ++n;
+    }
+    if (n == 0 || !starts_with(text.substr(n), "手")) return std::nullopt;
+    std::string_view rest = text.substr(n + std::string_view("手").size());
+    if (starts_with(rest, "で")) rest.remove_prefix(std::string_view("で").size());
+    if (rest.empty()) return out;  // `まで64手`: no result stated
+    if (rest == "詰" || rest == "詰み") {
+        out.special = "TSUMI";
+        return out;
+    }
+    if (rest == "不詰" || rest == "中断" || rest == "封じ手" || rest == "持将棋" || rest == "千日手" ||
+        rest == "最大手数") {
+        out.special = std::string(special_of_word(rest));
+        return out;
+    }
+    bool time_up = false;
+    if (starts_with(rest, "時間切れにより")) {
+        time_up = true;
+        rest.remove_prefix(std::string_view("時間切れにより").size());
+    }
+    // `{先手|後手|下手|上手}の{勝ち|反則勝ち|反則負け|入玉勝ち|切れ負け}`
+    const std::size_t no = rest.find("の");
+    if (no == std::string_view::npos) return std::nullopt;
+    const auto side = side_of_word(rest.substr(0, no));
+    if (!side) return std::nullopt;
+    const std::string_view result = rest.substr(no + std::string_view("の").size());
+    if (result == "勝ち") {
+        out.winner = side;
+        out.special = time_up ? "TIME_UP" : "TORYO";
+    } else if (result == "反則勝ち") {
+        // The named side won by the other's foul: the sign names the offender (§5.7.9).
+        out.winner = side;
+        out.special = *side == color::black ? "-ILLEGAL_ACTION" : "+ILLEGAL_ACTION";
+    } else if (result == "反則負け") {
+        out.winner = opponent(*side);
+        out.special = "ILLEGAL_MOVE";
+    } else if (result == "入玉勝ち") {
+        out.winner = side;
+        out.special = "KACHI";
+    } else if (result == "切れ負け") {
+        out.winner = opponent(*side);
+        out.special = "TIME_UP";
+    } else {
+        return std::nullopt;
+    }
+    return out;
+}
+
+std::string declared_kakinoki_encoding(std::string_view bytes) {
+    if (starts_with(bytes, "\xEF\xBB\xBF")) bytes.remove_prefix(3);
+    const std::string_view line = bytes.substr(0, bytes.find_first_of("\r\n"));
+    if (!starts_with(line, "#KIF") && !starts_with(line, "#KI2")) return {};
+    const std::size_t at = line.find("encoding=");
+    if (at == std::string_view::npos) return {};
+    std::string_view rest = line.substr(at + 9);
+    std::size_t n = 0;
+    while (n < rest.size() && rest[n] != ' ' && rest[n] != '\t') ++n;
+    std::string name(rest.substr(0, n));
+    for (char& c : name) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    if (name == "SHIFT_JIS" || name == "SHIFT-JIS" || name == "SJIS" || name == "CP932" || name == "WINDOWS-31J") {
+        return "CP932";
+    }
+    if (name == "UTF8") return "UTF-8";
+    return name;
+}
+
+// --- kakinoki_header -------------------------------------------------------------------------
+
+kakinoki_header::kakinoki_header(const source_text& text, read_mode mode, std::string_view code_prefix)
+    : text_(text), mode_(mode), prefix_(code_prefix) {}
+
+void kakinoki_header::report(severity s, std::string code_suffix, std::string message, std::size_t offset) {
+    pending_.push_back(text_.make_diagnostic(s, prefix_ + "." + code_suffix, std::move(message), offset));
+    if (s == severity::error) failed_ = true;
+}
+
+void kakinoki_header::header_line(std::string_view key, std::string_view value, std::size_t offset) {
+    color side = color::black;
+    if (hand_key_side(key, side)) {
+        read_hand(side, value, offset);
+        return;
+    }
+    if (key == "手番") {
+        if (const auto c = side_of_word(trim_blanks(value))) {
+            turn_line(*c, offset);
+            return;
+        }
+    }
+    if (key == "手合割") handicap_offset_ = offset;
+    // Values are kept verbatim (with their U+3000 padding), as json-kifu-format keeps them; a
+    // line break's stray `\r` (files with `\r\r\n`) is not part of the value.
+    while (!value.empty() && value.back() == '\r') value.remove_suffix(1);
+    for (auto& [k, v] : header_) {
+        if (k == key) {
+            v = std::string(value);
+            return;
+        }
+    }
+    header_.emplace_back(std::string(key), std::string(value));
+}
+
+void kakinoki_header::turn_line(color side, std::size_t /*offset*/) {
+    state_.color = side;
+    turn_seen_ = true;
+}
+
+bool kakinoki_header::read_hand(color side, std::string_view value, std::size_t offset) {
+    if (!hands_seen_) hands_offset_ = offset;
+    hands_seen_ = true;
+    auto& hand = state_.hands[static_cast<std::size_t>(side)];
+    hand = {};
+    value = trim_blanks(value);
+    if (value == "なし" || value.empty()) return true;
+    // Items are a piece kanji and an optional kanji count; separators (U+3000 or ASCII spaces)
+    // are optional, so the piece kanji drive the split (`飛角金二` reads too).
+    std::optional<piece_kind> kind;
+    std::string count;
+    const auto flush = [&]() -> bool {
+        if (!kind) return true;
+        int n = 1;
+        if (!count.empty()) {
+            n = kanji_count_of(count);
+            if (n == 0) {
+                report(severity::error, "bad-board", "cannot read the count '" + count + "' in a hands line", offset);
+                return false;
+            }
+        }
+        hand[static_cast<std::size_t>(*kind)] += n;
+        kind.reset();
+        count.clear();
+        return true;
+    };
+    for (std::size_t i = 0; i < value.size();) {
+        const std::size_t len = utf8_length(value[i]);
+        const std::string_view c = value.substr(i, len);
+        i += len;
+        if (c == " " || c == "\t" || c == ideographic_space || c == "、") {
+            if (!flush()) return false;
+            continue;
+        }
+        if (const auto k = piece_of_kanji(c)) {
+            if (!flush()) return false;
+            if (static_cast<int>(*k) >= hand_kind_count) {
+                report(severity::error, "bad-board", "a hand holds only 歩 香 桂 銀 金 角 飛, not " + std::string(c), offset);
+                return false;
+            }
+            kind = k;
+            continue;
+        }
+        if (kind && (c == "十" || kanji_count_of(c) != 0)) {
+            count += c;
+            continue;
+        }
+        report(severity::error, "bad-board", "unexpected '" + std::string(c) + "' in a hands line", offset);
+        return false;
+    }
+    return flush();
+}
+
+void kakinoki_header::board_row(std::string_view row, std::size_t offset) {
+    if (rows_ == 0) first_row_offset_ = offset;
+    if (rows_ >= 9) {
+        report(severity::error, "bad-board", "a board diagram has at most nine rows", offset);
+        return;
+    }
+    // `|` then cells of a mark (space, or v/V for 後手; + and ^ also mean 先手) and one kanji or
+    // ・, then `|`. Partial diagrams (詰将棋 corners) have fewer than nine cells: they are the
+    // right-hand files, 1 on the right.
+    std::size_t i = row.empty() || row[0] != '|' ? 0 : 1;
+    std::array<std::optional<piece>, 9> cells{};
+    int n = 0;
+    while (i < row.size() && row[i] != '|') {
+        if (n == 9) {
+            report(severity::error, "bad-board", "a board row has more than nine cells", offset + i);
+            return;
+        }
+        const char mark = row[i];
+        color c = color::black;
+        if (mark == 'v' || mark == 'V') {
+            c = color::white;
+        } else if (mark != ' ' && mark != '+' && mark != '^') {
+            report(severity::error, "bad-board", "expected a cell mark (space or v) in a board row", offset + i);
+            return;
+        }
+        ++i;
+        if (i >= row.size()) break;
+        const std::size_t len = utf8_length(row[i]);
+        const std::string_view k = row.substr(i, len);
+        if (k == "・") {
+            cells[static_cast<std::size_t>(n)].reset();
+        } else if (const auto kind = piece_of_kanji(k)) {
+            cells[static_cast<std::size_t>(n)] = piece{c, *kind};
+        } else {
+            report(severity::error, "bad-board", "expected a piece or ・ in a board cell, not '" + std::string(k) + "'",
+                   offset + i);
+            return;
+        }
+        i += len;
+        ++n;
+    }
+    if (i >= row.size()) {
+        report(severity::error, "bad-board", "a board row must end with '|'", offset + row.size());
+        return;
+    }
+    if (n == 0) {
+        report(severity::error, "bad-board", "a board row has no cells", offset);
+        return;
+    }
+    if (rows_ > 0 && n != width_) {
+        report(severity::error, "bad-board", "board rows differ in width", offset);
+        return;
+    }
+    width_ = n;
+    const auto y = static_cast<std::size_t>(rows_);
+    for (int k = 0; k < n; ++k) {
+        // Cell k of a row of n cells is file n - k.
+        state_.board[static_cast<std::size_t>(n - k - 1)][y] = cells[static_cast<std::size_t>(k)];
+    }
+    ++rows_;
+}
+
+void kakinoki_header::take_diagnostics(std::vector<diagnostic>& out) {
+    for (diagnostic& d : pending_) out.push_back(std::move(d));
+    pending_.clear();
+}
+
+bool kakinoki_header::finish(jkf& record, std::vector<diagnostic>& diagnostics) {
+    for (auto& [k, v] : header_) record.set_header(k, v);
+    const std::string* handicap = record.find_header("手合割");
+    if (rows_ > 0) {
+        if (width_ == 9 && rows_ < 9) {
+            report(severity::error, "incomplete-board",
+                   "the board diagram has " + std::to_string(rows_) + " rows instead of nine", first_row_offset_);
+        }
+        record.initial = initial_format{"OTHER", state_};
+    } else if (handicap) {
+        const std::string_view preset = preset_of_handicap(*handicap);
+        if (preset.empty()) {
+            report(severity::warning, "unknown-handicap",
+                   "unknown 手合割 '" + std::string(trim_blanks(*handicap)) + "' and no board diagram; starting from 平手", handicap_offset_);
+        } else if (preset == "OTHER") {
+            report(severity::warning, "missing-board", "手合割 その他 needs a board diagram; starting from 平手", handicap_offset_);
+        } else {
+            record.initial = initial_format{std::string(preset), std::nullopt};
+        }
+    }
+    if (rows_ == 0 && (hands_seen_ || turn_seen_)) {
+        bool empty = true;
+        for (const auto& h : state_.hands) {
+            for (int n : h) empty = empty && n == 0;
+        }
+        if (!empty) {
+            report(severity::error, "missing-board", "pieces in hand are given but no board diagram", hands_offset_);
+        }
+    }
+    take_diagnostics(diagnostics);
+    (void)mode_;
+    return !failed_;
+}
+
+// --- fork_builder ----------------------------------------------------------------------------
+
+fork_builder::fork_builder(std::vector<move_format>& main_line) { stack_.push_back({0, &main_line}); }
+
+std::vector<move_format>* fork_builder::begin_variation(int ply, std::size_t offset, const source_text& text,
+                                                        std::string_view code_prefix, read_mode /*mode*/,
+                                                        std::vector<diagnostic>& diagnostics) {
+    // Close the lines that start at or after ply N: the block is an alternative in an
+    // enclosing line (Kifu for Windows lists branch points depth first, last ply first).
+    std::size_t depth = stack_.size();
+    while (depth > 1 && stack_[depth - 1].start >= ply) --depth;
+    const open_line& parent = stack_[depth - 1];
+    const long index = static_cast<long>(ply) - parent.start;
+    // One past the end of a line that has no result: the block continues that line (激指 writes
+    // its main line's continuation so; tsshogi reads it so, json-kifu-format crashes).
+    if (index == static_cast<long>(parent.moves->size()) && index > 0 && parent.moves->back().special.empty() &&
+        ply >= 1) {
+        stack_.resize(depth);
+        return parent.moves;
+    }
+    if (ply < 1 || index < 0 || index >= static_cast<long>(parent.moves->size()) ||
+        (parent.start == 0 && index == 0)) {
+        diagnostics.push_back(text.make_diagnostic(
+            severity::error, std::string(code_prefix) + ".bad-variation",
+            "変化：" + std::to_string(ply) + "手 does not attach: the line it branches from has " +
+                std::to_string(parent.start + static_cast<long>(parent.moves->size()) - 1) +
+                " plies",
+            offset));
+        return nullptr;
+    }
+    stack_.resize(depth);
+    auto& forks = (*parent.moves)[static_cast<std::size_t>(index)].forks;
+    std::vector<move_format>& line = forks.emplace_back();
+    stack_.push_back({ply, &line, &forks});
+    return &line;
+}
+
+bool fork_builder::drop_empty_variation() {
+    const open_line& top = stack_.back();
+    if (stack_.size() < 2 || !top.moves->empty() || top.owner->empty() || &top.owner->back() != top.moves) return false;
+    top.owner->pop_back();
+    stack_.pop_back();
+    return true;
+}
+
+}  // namespace kifu::shogi::detail

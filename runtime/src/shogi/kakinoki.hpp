@@ -1,0 +1,140 @@
+#pragma once
+
+// What KIF and KI2 share (both are Kakinoki formats, ../shared/formats/shogi.md §2, §3.1):
+// header lines, 手合割 presets, the BOD board, special words, `まで…` summaries and the
+// attachment of `変化：N手` blocks as JKF forks. The two grammars match these lines; their
+// builders hand the matched text (strings and byte offsets) to the code here.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <kifu/diagnostic.hpp>
+#include <kifu/read.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/text.hpp>
+
+namespace kifu::shogi::detail {
+
+/// 手合割 value (ASCII and U+3000 whitespace stripped) → JKF preset "HIRATE" … "10", "OTHER";
+/// "" when unknown (詰将棋, typos: the caller reports and decides).
+std::string_view preset_of_handicap(std::string_view name) noexcept;
+
+/// A terminal word (投了 中断 封じ手 持将棋 千日手 詰み 詰 不詰 切れ負け 時間切れ 反則勝ち
+/// 反則負け 入玉勝ち …) → JKF special ("TORYO" …); "" when not a known word. 反則勝ち gives the
+/// unsigned "ILLEGAL_ACTION" that the normalizer signs.
+std::string_view special_of_word(std::string_view word) noexcept;
+
+/// Piece as written (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜) → kind.
+std::optional<piece_kind> piece_of_kanji(std::string_view text) noexcept;
+
+/// One digit as written: 1-9, １-９, 一-九 → 1..9; 0 when it is not one.
+int digit_of(std::string_view one_char) noexcept;
+
+/// A kanji count as in hands (一 … 九, 十, 十一 … 十八) → 1..18; 0 when it is not one.
+int kanji_count_of(std::string_view text) noexcept;
+
+/// Returns the UTF-8 length of the code point starting with byte `lead` (1 for bad bytes).
+std::size_t utf8_length(char lead) noexcept;
+
+/// Strips ASCII spaces/tabs and U+3000 from both ends.
+std::string_view trim_blanks(std::string_view text) noexcept;
+
+/// A summary line (`まで64手で後手の勝ち`, `まで7手詰` …) → what it says (§2.9).
+/// `special` is the JKF special the line implies ("TORYO" for a plain win, "" when the line
+/// names no result, e.g. `まで64手`); `winner` the side named as winner, if any.
+struct summary_line {
+    std::string special;
+    int moves = 0;
+    std::optional<color> winner;
+};
+std::optional<summary_line> parse_summary(std::string_view text);
+
+/// The header section: `key：value` / `key:value` lines, 先手番/後手番 lines, BOD hands and rows.
+/// finish() sets record.header and record.initial (BOD wins over 手合割; unknown 手合割 → diag).
+///
+/// Diagnostic codes (with the prefix given): `<p>.unknown-handicap` (warning), `<p>.bad-board`
+/// (a BOD row or hands line that does not read), `<p>.incomplete-board` (fewer than 9 rows).
+class kakinoki_header {
+public:
+    kakinoki_header(const source_text& text, read_mode mode, std::string_view code_prefix /* "kif" / "ki2" */);
+
+    /// One `key：value` line (value may be empty). 持駒 keys go to the BOD hands, 手番 to the
+    /// side to move; everything else is kept verbatim in the header, in order.
+    void header_line(std::string_view key, std::string_view value, std::size_t offset);
+    /// `先手番` / `下手番` (black) or `後手番` / `上手番` (white).
+    void turn_line(color side, std::size_t offset);
+    /// One BOD row `|v香v桂 ・ …|一…` (from the first `|` to the end of the line, no line break).
+    void board_row(std::string_view row, std::size_t offset);
+    /// Sets record.header and record.initial. Returns false when an error was reported.
+    bool finish(jkf& record, std::vector<diagnostic>& diagnostics);
+
+    /// Moves the diagnostics found so far into `out` (finish() gives the rest): a strict reader
+    /// that stops at a board error reports it at once.
+    void take_diagnostics(std::vector<diagnostic>& out);
+
+    /// True when a BOD row or hands line was seen.
+    bool has_board() const noexcept { return rows_ > 0 || hands_seen_; }
+    /// True when a diagnostic of severity error was produced so far (strict mode stops).
+    bool failed() const noexcept { return failed_; }
+
+private:
+    void report(severity s, std::string code_suffix, std::string message, std::size_t offset);
+    bool read_hand(color side, std::string_view value, std::size_t offset);
+
+    const source_text& text_;
+    read_mode mode_;
+    std::string prefix_;
+    std::vector<std::pair<std::string, std::string>> header_;
+    std::vector<diagnostic> pending_;
+    state_format state_;
+    int rows_ = 0;
+    int width_ = 0;  // cells per row: 9, or fewer in a partial (corner) diagram
+    std::size_t first_row_offset_ = 0;
+    std::size_t handicap_offset_ = 0;
+    std::size_t hands_offset_ = 0;
+    bool hands_seen_ = false;
+    bool turn_seen_ = false;
+    bool failed_ = false;
+};
+
+/// Attaches `変化：N手` blocks as JKF forks exactly as json-kifu-format does (§2.8): a stack of
+/// open lines (start ply, list); a block N closes the lines that start after N, then hangs on
+/// element N − start of the line on top.
+class fork_builder {
+public:
+    explicit fork_builder(std::vector<move_format>& main_line);
+
+    /// The list the following moves go into; nullptr and a diagnostic (code
+    /// <prefix>.bad-variation) when ply N cannot be attached (the stack is left unchanged).
+    /// When N is one past the end of a line without a special, the block continues that line
+    /// (激指 writes a continuation so) and the line itself is returned.
+    std::vector<move_format>* begin_variation(int ply, std::size_t offset, const source_text& text,
+                                              std::string_view code_prefix, read_mode mode,
+                                              std::vector<diagnostic>& diagnostics);
+
+    /// Takes back the variation begun last when it is still empty (a block without moves);
+    /// returns false when there is none.
+    bool drop_empty_variation();
+
+    /// The list moves currently go into (the main line until a variation begins).
+    std::vector<move_format>& current() noexcept { return *stack_.back().moves; }
+    /// The ply of current().front() (0 for the main line, whose element 0 is the start entry).
+    int current_start() const noexcept { return stack_.back().start; }
+
+private:
+    struct open_line {
+        int start;
+        std::vector<move_format>* moves;
+        std::vector<std::vector<move_format>>* owner = nullptr;  // the forks array holding it
+    };
+    std::vector<open_line> stack_;
+};
+
+/// KIF/KI2 sniffing support: the encoding a `#KIF version=2.0 encoding=UTF-8` line declares
+/// ("" when none), Shift_JIS spelled "CP932".
+std::string declared_kakinoki_encoding(std::string_view first_bytes);
+
+}  // namespace kifu::shogi::detail

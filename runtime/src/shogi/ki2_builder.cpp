@@ -1,0 +1,398 @@
+// Turns grammars/ki2.peg's events into the raw record: a partial JKF shaped as json-kifu-format's
+// KI2 parser shapes it (../shared/formats/shogi.md §3.2): each move has its piece, `to` or
+// `same`, `promote` only when 成/不成 is written, `relative` as written (打 = "H"), and no
+// `from` unless an old-style `(77)` gives it; the normalizer solves the origin (§3.4). The mark
+// (▲/△) becomes the move's colour, which the normalizer checks against the side to move.
+//
+// Header lines, the BOD board, summaries and variation attachment are the Kakinoki code that KIF
+// shares (shogi/kakinoki.hpp): this builder only hands it the matched text.
+
+#include "shogi/ki2_builder.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/peg_support.hpp"
+#include "generated/ki2.hpp"
+#include "shogi/kakinoki.hpp"
+
+static_assert(kifu::grammar::ki2::abi_version == 1, "generated/ki2.hpp is from another kifu-pegc");
+
+namespace kifu::shogi::detail {
+namespace {
+
+namespace g = kifu::grammar::ki2;
+
+// Reserving for the moves the rest of the text can hold (a token takes at least 10 bytes) is
+// capped: one KI2 file is one game, but it may be huge or mostly comments.
+constexpr std::size_t max_reserved_moves = 1024;
+
+// The parts of one move token, filled by the events of its sub-rules (which arrive before the
+// token's own event) and reset by the mark's event, which arrives first.
+struct token_parts {
+    color side = color::black;
+    std::optional<square> to;
+    bool same = false;
+    std::optional<piece_kind> kind;
+    std::string relative;
+    std::optional<bool> promote;
+    bool drop = false;
+    std::optional<square> from;
+    std::string_view word;  // a terminal word written as a move (△投了)
+    std::size_t word_offset = 0;
+};
+
+// Splits off the first UTF-8 code point of `text`.
+std::string_view first_char(std::string_view text) noexcept {
+    return text.substr(0, std::min(text.size(), utf8_length(text.empty() ? '\0' : text[0])));
+}
+
+square square_of(int x, int y) noexcept { return square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)}; }
+
+class ki2_builder {
+public:
+    ki2_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
+        : text_(text), lines_(text), mode_(mode), diagnostics_(diagnostics), header_(text, mode, "ki2") {}
+
+    void on(g::event e, std::string_view matched, std::size_t offset) {
+        if (stopped_) {
+            return;
+        }
+        switch (e) {
+            case g::event::side: on_side(matched); break;
+            case g::event::destination: on_destination(matched); break;
+            case g::event::piece: parts_.kind = piece_of_kanji(matched); break;
+            case g::event::relative: on_relative(matched); break;
+            case g::event::promotion: parts_.promote = matched == "成"; break;
+            case g::event::drop: parts_.drop = true; break;
+            case g::event::source: parts_.from = square_of(matched[1] - '0', matched[2] - '0'); break;
+            case g::event::terminal_word:
+                parts_.word = matched;
+                parts_.word_offset = offset;
+                break;
+            case g::event::move_token: on_move_token(offset); break;
+            case g::event::comment: on_comment(std::string(matched.substr(1))); break;
+            case g::event::bookmark: on_comment(std::string(matched)); break;
+            case g::event::variation: on_variation(matched, offset); break;
+            case g::event::summary: on_summary(matched, offset); break;
+            case g::event::board_row: on_board_row(matched, offset); break;
+            case g::event::turn_line: on_turn_line(matched, offset); break;
+            case g::event::header_line: on_header_line(matched, offset); break;
+        }
+    }
+
+    /// Ends the input. `parsed` is the grammar's verdict: in strict mode a record cut short by
+    /// an error is no record.
+    bool finish(bool parsed, jkf& record) {
+        if (!stopped_) {
+            ensure_moves(text_.text().size());
+            close_variation();
+        }
+        // Also after a stop: the header's findings are reported here.
+        if (!header_.finish(record_, diagnostics_)) {
+            failed_ = true;
+        }
+        if (failed_ && mode_ == read_mode::strict) {
+            return false;
+        }
+        if (!parsed && mode_ == read_mode::strict) {
+            return false;
+        }
+        std::vector<move_format>& moves = record_.moves;
+        if (moves.capacity() > 2 * moves.size() + 16) {
+            moves.shrink_to_fit();
+        }
+        record = std::move(record_);
+        return true;
+    }
+
+    bool failed() const noexcept { return failed_ || header_.failed(); }
+
+private:
+    void report(severity level, std::string code, std::string message, std::size_t offset, int ply = -1) {
+        diagnostics_.push_back(text_.make_diagnostic(level, std::move(code), std::move(message), offset, ply));
+        if (level == severity::error) {
+            failed_ = true;
+            stopped_ = mode_ == read_mode::strict;
+        }
+    }
+
+    // The moves section starts at the first move, summary or variation: moves[0] takes the
+    // comments written before it, and the variation stack starts with the main line.
+    void ensure_moves(std::size_t offset) {
+        if (forks_) {
+            return;
+        }
+        std::vector<move_format>& moves = record_.moves;
+        moves.reserve(std::min<std::size_t>((text_.text().size() - offset) / 10 + 2, max_reserved_moves));
+        move_format& start = moves.emplace_back();
+        start.comments = std::move(start_comments_);
+        start.line = lines_.line_of(offset);
+        forks_.emplace(moves);
+    }
+
+    // A new element of the current line; comments written between `変化：N手` and the first
+    // move of the variation go onto that first element.
+    move_format& append(std::size_t offset) {
+        move_format& element = forks_->current().emplace_back();
+        // Several moves share a line: the column tells which one a diagnostic is about.
+        const text_position p = lines_.position_of(offset);
+        element.line = p.line;
+        element.column = p.column;
+        if (!waiting_comments_.empty()) {
+            element.comments = std::move(waiting_comments_);
+            waiting_comments_.clear();
+        }
+        return element;
+    }
+
+    void on_side(std::string_view matched) {
+        parts_ = token_parts{};
+        parts_.side = matched == "▲" || matched == "▼" || matched == "☗" ? color::black : color::white;
+    }
+
+    void on_destination(std::string_view matched) {
+        const std::string_view first = first_char(matched);
+        if (first == "同") {
+            parts_.same = true;
+            return;
+        }
+        const std::string_view second = first_char(matched.substr(first.size()));
+        parts_.to = square_of(digit_of(first), digit_of(second));
+        // `７六同歩`: the square and 同 both.
+        parts_.same = matched.substr(first.size() + second.size()).starts_with("同");
+    }
+
+    void on_relative(std::string_view matched) {
+        for (std::size_t i = 0; i < matched.size();) {
+            const std::string_view c = first_char(matched.substr(i));
+            i += c.size();
+            if (c == "左") parts_.relative += 'L';
+            else if (c == "直") parts_.relative += 'C';
+            else if (c == "右") parts_.relative += 'R';
+            else if (c == "上" || c == "行") parts_.relative += 'U';
+            else if (c == "寄") parts_.relative += 'M';
+            else if (c == "引") parts_.relative += 'D';
+        }
+    }
+
+    void on_move_token(std::size_t offset) {
+        if (!parts_.word.empty()) {
+            return on_terminal_word();
+        }
+        if (parts_.drop && (!parts_.relative.empty() || parts_.from)) {
+            kifu::detail::peg_raise("a drop (打) has no origin: it takes neither 左/直/右/上/寄/引 nor (xy)", offset);
+        }
+        ensure_moves(offset);
+        if (skipping_) {
+            return;
+        }
+        move_format& element = append(offset);
+        move_data& m = element.move.emplace();
+        m.color = parts_.side;
+        m.to = parts_.to;
+        if (parts_.same) {
+            m.same = true;
+        }
+        m.piece = parts_.kind;
+        m.promote = parts_.promote;
+        m.relative = parts_.drop ? "H" : std::move(parts_.relative);
+        m.from = parts_.from;
+    }
+
+    // ShogiDB2 writes the end of the game as a move: `△投了`.
+    void on_terminal_word() {
+        const std::string_view special = special_of_word(parts_.word);
+        if (special.empty()) {
+            kifu::detail::peg_raise("expected a move such as ７六歩 or a terminal word such as 投了, not '" +
+                                        std::string(parts_.word) + "'",
+                                    parts_.word_offset);
+        }
+        ensure_moves(parts_.word_offset);
+        if (skipping_) {
+            return;
+        }
+        append(parts_.word_offset).special.assign(special);
+    }
+
+    void on_comment(std::string body) {
+        if (!forks_) {
+            start_comments_.push_back(std::move(body));
+        } else if (skipping_) {
+            return;
+        } else if (forks_->current().empty()) {
+            // Between `変化：N手` and the block's first move: kept for that move, as KIF does.
+            waiting_comments_.push_back(std::move(body));
+        } else {
+            forks_->current().back().comments.push_back(std::move(body));
+        }
+    }
+
+    // A block with no move (nor summary) is taken back from the forks it was added to, with
+    // the comments written after its 変化 line.
+    void close_variation() {
+        if (skipping_ || forks_->current_start() == 0 || !forks_->current().empty()) {
+            return;
+        }
+        report(severity::warning, "ki2.empty-variation",
+               "変化：" + std::to_string(forks_->current_start()) + "手 has no moves" +
+                   (waiting_comments_.empty() ? "" : "; its comments are dropped"),
+               variation_offset_);
+        forks_->drop_empty_variation();
+        waiting_comments_.clear();
+    }
+
+    void on_variation(std::string_view matched, std::size_t offset) {
+        ensure_moves(offset);
+        close_variation();
+        variation_offset_ = offset;
+        const std::size_t digits = matched.find_first_of("0123456789");
+        const std::size_t end = matched.find_first_not_of("0123456789", digits);
+        int ply = INT_MAX;
+        const auto [ptr, ec] = std::from_chars(matched.data() + digits, matched.data() + end, ply);
+        if (ec != std::errc{} || ptr != matched.data() + end) {
+            ply = INT_MAX;  // too large: the stack has no such ply and says so
+        }
+        std::vector<diagnostic> found;
+        // Lenient: the moves of a block that does not attach are skipped up to the next one.
+        skipping_ = forks_->begin_variation(ply, offset, text_, "ki2", mode_, found) == nullptr;
+        for (diagnostic& d : found) {
+            report(d.severity, d.code, d.message, offset);
+        }
+    }
+
+    // `まで64手で後手の勝ち`: the result, kept as the line's terminal special unless the line
+    // already ends with one (ShogiDB2's `△投了` before it).
+    void on_summary(std::string_view matched, std::size_t offset) {
+        const std::string_view text = trim_blanks(matched);
+        const std::size_t at = offset + static_cast<std::size_t>(text.data() - matched.data());
+        ensure_moves(at);
+        if (skipping_) {
+            return;
+        }
+        const std::optional<summary_line> summary = parse_summary(text);
+        if (!summary) {
+            report(severity::warning, "ki2.unknown-summary",
+                   "cannot read the summary '" + std::string(text) + "'; kept as a comment", at);
+            return on_comment(std::string(text));
+        }
+        std::vector<move_format>& line = forks_->current();
+        const int start = forks_->current_start();
+        int plies = start == 0 ? 0 : start - 1;
+        for (const move_format& element : line) {
+            plies += element.move ? 1 : 0;
+        }
+        if (summary->moves != plies) {
+            report(severity::warning, "ki2.summary-mismatch",
+                   "the summary counts " + std::to_string(summary->moves) + " moves but the line has " +
+                       std::to_string(plies),
+                   at);
+        }
+        if (!summary->special.empty() && (line.empty() || line.back().special.empty())) {
+            append(at).special = summary->special;
+        }
+    }
+
+    bool before_moves(std::string_view what, std::size_t offset) {
+        if (!forks_) {
+            return true;
+        }
+        report(severity::error, "ki2.misplaced", std::string(what) + " after the first move", offset);
+        return false;
+    }
+
+    void on_board_row(std::string_view matched, std::size_t offset) {
+        if (before_moves("a board diagram row", offset)) {
+            header_.board_row(matched, offset);
+            stop_if_header_failed();
+        }
+    }
+
+    void stop_if_header_failed() {
+        if (header_.failed()) {
+            failed_ = true;
+            stopped_ = mode_ == read_mode::strict;
+        }
+    }
+
+    void on_turn_line(std::string_view matched, std::size_t offset) {
+        if (before_moves("a side-to-move line (" + std::string(matched) + ")", offset)) {
+            header_.turn_line(matched.starts_with("先") || matched.starts_with("下") ? color::black : color::white, offset);
+        }
+    }
+
+    // `key：value` or `key:value`: split at the first colon of either width. Header lines after
+    // the moves (some writers append 消費時間 or 終了日時) are kept like any other.
+    void on_header_line(std::string_view matched, std::size_t offset) {
+        const std::size_t wide = matched.find("：");
+        const std::size_t narrow = matched.find(':');
+        const std::size_t colon = std::min(wide, narrow);
+        const std::size_t width = colon == wide ? std::string_view("：").size() : 1;
+        const std::string_view key = trim_blanks(matched.substr(0, colon));
+        if (key.ends_with("の持駒") && !before_moves("a hands line", offset)) {
+            return;
+        }
+        header_.header_line(key, matched.substr(colon + width), offset);
+        stop_if_header_failed();
+    }
+
+    const source_text& text_;
+    line_cursor lines_;  // elements come in text order
+    read_mode mode_;
+    std::vector<diagnostic>& diagnostics_;
+    kakinoki_header header_;
+    jkf record_;
+    std::optional<fork_builder> forks_;  // set when the moves section starts
+    std::vector<std::string> start_comments_;
+    std::vector<std::string> waiting_comments_;
+    std::size_t variation_offset_ = 0;
+    token_parts parts_;
+    bool skipping_ = false;  // lenient: inside a variation that could not be attached
+    bool failed_ = false;
+    bool stopped_ = false;
+};
+
+}  // namespace
+
+bool parse_ki2(const source_text& text, read_mode mode, std::vector<jkf>& records, std::vector<diagnostic>& diagnostics) {
+    // The builder's findings are kept apart from the grammar glue's, then both are put in text
+    // order (the header's come at its end).
+    std::vector<diagnostic> syntax;
+    std::vector<diagnostic> semantic;
+    ki2_builder builder(text, mode, semantic);
+    const bool parsed = kifu::detail::parse<g::file, g::traits>(text, mode, "ki2", builder, syntax);
+    jkf record;
+    if (builder.finish(parsed, record)) {
+        records.push_back(std::move(record));
+    }
+    const std::size_t first = diagnostics.size();
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(syntax.begin()), std::make_move_iterator(syntax.end()));
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(semantic.begin()), std::make_move_iterator(semantic.end()));
+    std::stable_sort(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
+                     [](const diagnostic& a, const diagnostic& b) {
+                         return a.line != b.line ? a.line < b.line : a.column < b.column;
+                     });
+    if (mode == read_mode::strict) {
+        // The first error ends a strict read: the grammar goes on after the builder stopped, and
+        // the header's findings come at the end, so what follows the first error is dropped.
+        const auto error = std::find_if(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
+                                        [](const diagnostic& d) { return d.severity == severity::error; });
+        if (error != diagnostics.end()) {
+            diagnostics.erase(error + 1, diagnostics.end());
+        }
+    }
+    return parsed && !builder.failed();
+}
+
+bool trace_ki2(const source_text& text, std::string& out) { return kifu::detail::trace<g::file>(text, out); }
+
+}  // namespace kifu::shogi::detail

@@ -1,0 +1,136 @@
+// The KI2 format's entry in the format list: sniffer, reader (parse + normalize), trace.
+
+#include "shogi/formats.hpp"
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/normalize.hpp>
+#include <kifu/text.hpp>
+
+#include "shogi/kakinoki.hpp"
+#include "shogi/ki2_builder.hpp"
+
+namespace kifu::shogi {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view prefix) noexcept { return s.substr(0, prefix.size()) == prefix; }
+
+// The sniffer sees raw bytes: each word is looked for in UTF-8 and in CP932 (☗☖ exist only in
+// UTF-8).
+constexpr std::array<std::string_view, 10> move_marks{
+    "\xE2\x96\xB2", "\xE2\x96\xB3", "\xE2\x96\xBC", "\xE2\x96\xBD", "\xE2\x98\x97", "\xE2\x98\x96",  // ▲△▼▽☗☖
+    "\x81\xA3",     "\x81\xA2",     "\x81\xA5",     "\x81\xA4",                                    // ▲△▼▽ in CP932
+};
+constexpr std::array<std::string_view, 4> kakinoki_words{
+    "\xE3\x81\xBE\xE3\x81\xA7", "\x82\xDC\x82\xC5",  // まで
+    "\xE5\xA4\x89\xE5\x8C\x96", "\x95\xCF\x89\xBB",  // 変化
+};
+constexpr std::array<std::string_view, 2> wide_colons{"\xEF\xBC\x9A", "\x81\x46"};  // ：
+
+bool starts_with_any(std::string_view l, std::span<const std::string_view> words) noexcept {
+    for (std::string_view w : words) {
+        if (starts_with(l, w)) return true;
+    }
+    return false;
+}
+
+// A line KI2 shares with KIF: header, comment, bookmark, `#`, board, まで, 変化.
+bool is_kakinoki_line(std::string_view l) noexcept {
+    if (l.empty()) return false;
+    switch (l[0]) {
+        case '*': case '&': case '#': case '|': case '+': return true;
+        default: break;
+    }
+    if (starts_with_any(l, kakinoki_words)) return true;
+    if (l.find(':') != std::string_view::npos) return true;
+    for (std::string_view colon : wide_colons) {
+        if (l.find(colon) != std::string_view::npos) return true;
+    }
+    return false;
+}
+
+// KI2 if some lines start with a move mark and (nearly) every line is a move line or one that
+// KIF and KI2 share; KIF's numbered move lines count against it.
+// The `#KI2 … encoding=` declaration, unless the bytes contradict it (as KIF's sniffer does:
+// Kifu for Windows has written `encoding=UTF-8` on Shift_JIS files): text that is valid UTF-8
+// with non-ASCII bytes is UTF-8 whatever it says.
+std::string trusted_declaration(std::string_view bytes) {
+    std::string declared = detail::declared_kakinoki_encoding(bytes);
+    if (declared.empty()) return declared;
+    // The window may end inside a character: judge up to its last line break.
+    const std::size_t last = bytes.find_last_of('\n');
+    const std::string_view whole = last == std::string_view::npos ? bytes : bytes.substr(0, last + 1);
+    const bool non_ascii = std::any_of(whole.begin(), whole.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    if (!non_ascii) return declared;
+    return kifu::is_valid_utf8(whole) ? "UTF-8" : (declared == "UTF-8" ? std::string() : declared);
+}
+
+int sniff_ki2(std::string_view bytes, std::string& declared) {
+    declared = trusted_declaration(bytes);
+    if (starts_with(bytes, "\xEF\xBB\xBF")) {
+        bytes.remove_prefix(3);
+    }
+    int lines = 0;
+    int moves = 0;
+    int shared = 0;
+    std::size_t pos = 0;
+    while (pos < bytes.size() && lines < 200) {
+        std::size_t end = bytes.find_first_of("\r\n", pos);
+        if (end == std::string_view::npos) end = bytes.size();
+        std::string_view l = bytes.substr(pos, end - pos);
+        pos = end + 1;
+        while (!l.empty() && (l.front() == ' ' || l.front() == '\t')) l.remove_prefix(1);
+        while (!l.empty() && (l.back() == ' ' || l.back() == '\t')) l.remove_suffix(1);
+        if (l.empty()) continue;
+        ++lines;
+        if (starts_with_any(l, move_marks)) {
+            ++moves;
+        } else if (is_kakinoki_line(l)) {
+            ++shared;
+        }
+    }
+    if (moves == 0) return 0;
+    return (moves + shared) * 100 / lines;
+}
+
+void read_ki2(const source_text& text, const read_options& options, read_result& out) {
+    std::vector<jkf> games;
+    detail::parse_ki2(text, options.mode, games, out.diagnostics);
+    for (jkf& game : games) {
+        if (options.normalize) {
+            normalize_options n;
+            n.format = source_format::ki2;
+            n.mode = options.mode;
+            n.file = text.file_name();
+            if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
+                return;
+            }
+        }
+        out.records.emplace_back(std::move(game));
+    }
+}
+
+}  // namespace
+
+format_info ki2_format() {
+    format_info f;
+    f.name = "ki2";
+    f.game = kifu::game::shogi;
+    f.description = "KI2 (Kakinoki notation-only record: ▲７六歩 △３四歩 …)";
+    f.extensions = {".ki2", ".ki2u"};
+    // `.ki2u` files are UTF-8, which detection recognises before any fallback.
+    f.fallback_encoding = "CP932";
+    f.sniff = &sniff_ki2;
+    f.read_text = &read_ki2;
+    f.trace = &detail::trace_ki2;
+    return f;
+}
+
+}  // namespace kifu::shogi

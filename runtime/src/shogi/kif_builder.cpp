@@ -1,0 +1,403 @@
+// Turns grammars/kif.peg's events into the raw record json-kifu-format's KIF parser makes
+// (../shared/formats/shogi.md §2.10): header, initial (手合割 or BOD), moves[0] with the start
+// comments, one entry per move line (piece, to or same, from, promote), specials, times,
+// comments, and 変化 blocks as forks. Beyond json-kifu-format: 不成 gives promote:false, a
+// `まで…` summary supplies the result when no special line does, unknown terminal words are
+// kept (with a warning), and a variation that cannot attach is an error instead of a crash.
+
+#include "shogi/kif_builder.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/peg_support.hpp"
+#include "generated/kif.hpp"
+#include "shogi/kakinoki.hpp"
+
+static_assert(kifu::grammar::kif::abi_version == 1, "generated/kif.hpp is from another kifu-pegc");
+
+namespace kifu::shogi::detail {
+namespace {
+
+namespace g = kifu::grammar::kif;
+
+constexpr std::string_view ideographic_space = "\u3000";
+
+bool is_blank(std::string_view c) noexcept { return c == " " || c == "\t" || c == ideographic_space; }
+
+// Reads `digits` (at most nine, as the grammar allows) into an int.
+int number_of(std::string_view digits) noexcept {
+    int n = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    return n;
+}
+
+// `( 0:16/00:00:16)` → {now {m, s}, total {h, m, s}}; the grammar has checked the shape.
+move_time time_of(std::string_view matched) {
+    std::vector<int> numbers;
+    std::size_t slash = std::string_view::npos;
+    for (std::size_t i = 0; i < matched.size();) {
+        if (matched[i] >= '0' && matched[i] <= '9') {
+            std::size_t j = i;
+            while (j < matched.size() && matched[j] >= '0' && matched[j] <= '9') ++j;
+            numbers.push_back(number_of(matched.substr(i, j - i)));
+            i = j;
+        } else {
+            if (matched[i] == '/' && slash == std::string_view::npos) slash = numbers.size();
+            ++i;
+        }
+    }
+    const std::size_t first = slash == std::string_view::npos ? numbers.size() : slash;
+    move_time t;
+    // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes.
+    if (first == 3) {
+        t.now.m = numbers[0] * 60 + numbers[1];
+        t.now.s = numbers[2];
+    } else if (first >= 2) {
+        t.now.m = numbers[0];
+        t.now.s = numbers[1];
+    }
+    if (slash != std::string_view::npos) {
+        const std::size_t n = numbers.size() - slash;
+        time_value total;
+        if (n == 3) {
+            total.h = numbers[slash];
+            total.m = numbers[slash + 1];
+            total.s = numbers[slash + 2];
+        } else if (n == 2) {
+            total.h = numbers[slash] / 60;
+            total.m = numbers[slash] % 60;
+            total.s = numbers[slash + 1];
+        }
+        t.total = total;
+    }
+    return t;
+}
+
+// The parts of one move line, collected from the events of its rules.
+struct line_parts {
+    std::size_t ply_offset = 0;
+    int ply = 0;
+    std::optional<move_data> move;
+    std::string special;  // the word as written
+    std::size_t special_offset = 0;
+    std::optional<move_time> time;
+    bool has_ply = false;
+
+    void clear() { *this = line_parts{}; }
+};
+
+class kif_builder {
+public:
+    kif_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
+        : text_(text), lines_(text), mode_(mode), diagnostics_(diagnostics), header_(text, mode, "kif") {
+        record_.moves.emplace_back();
+    }
+
+    void on(g::event e, std::string_view matched, std::size_t offset) {
+        if (stopped_) return;
+        switch (e) {
+            case g::event::comment:
+            case g::event::bookmark: on_comment(matched); break;
+            case g::event::board_row: on_board_row(matched, offset); break;
+            case g::event::turn: on_turn(matched, offset); break;
+            case g::event::header: on_header(matched, offset); break;
+            case g::event::ply_number:
+                parts_.clear();
+                parts_.has_ply = true;
+                parts_.ply = number_of(matched);
+                parts_.ply_offset = offset;
+                break;
+            case g::event::move: on_move(matched); break;
+            case g::event::special:
+                parts_.special.assign(matched);
+                parts_.special_offset = offset;
+                break;
+            case g::event::time:
+                parts_.time = time_of(matched);
+                break;
+            case g::event::move_line: on_move_line(offset); break;
+            case g::event::variation_start:
+                // Until the line is read whole, the block's moves go nowhere.
+                close_variation();
+                moves_started_ = true;
+                skipping_ = true;
+                break;
+            case g::event::variation: on_variation(matched, offset); break;
+            case g::event::summary: on_summary(matched, offset); break;
+        }
+    }
+
+    /// Ends the input; false when no record is to be kept (strict mode after an error).
+    bool finish(bool parsed, jkf& out) {
+        // Strict: the first error ends the read, with nothing more to say.
+        if (mode_ == read_mode::strict && (!parsed || failed_)) return false;
+        close_variation();
+        const bool header_ok = header_.finish(record_, diagnostics_);
+        failed_ = failed_ || !header_ok;
+        if (mode_ == read_mode::strict && failed_) return false;
+        out = std::move(record_);
+        return true;
+    }
+
+    bool failed() const noexcept { return failed_; }
+
+private:
+    void report(severity s, std::string code, std::string message, std::size_t offset, int ply = -1) {
+        diagnostics_.push_back(text_.make_diagnostic(s, std::move(code), std::move(message), offset, ply));
+        if (s == severity::error) {
+            failed_ = true;
+            stopped_ = mode_ == read_mode::strict;
+        }
+    }
+
+    // The list that move lines currently go into; nullptr inside a variation that could not
+    // be attached (lenient mode skips its lines).
+    std::vector<move_format>* current() { return skipping_ ? nullptr : &forks_.current(); }
+
+    bool before_moves(std::string_view what, std::size_t offset) {
+        if (!moves_started_) return true;
+        report(severity::error, "kif.misplaced", std::string(what) + " after the first move", offset);
+        return false;
+    }
+
+    void on_comment(std::string_view matched) {
+        // `*text` loses its `*`; a bookmark keeps its `&`, as json-kifu-format keeps it.
+        std::string body(matched.front() == '*' ? matched.substr(1) : matched);
+        while (!body.empty() && body.back() == '\r') body.pop_back();
+        if (skipping_) return;
+        if (awaiting_first_move_) {
+            // Between `変化：N手` and the block's first move: kept for that move.
+            waiting_comments_.push_back(std::move(body));
+            return;
+        }
+        forks_.current().back().comments.push_back(std::move(body));
+    }
+
+    void on_board_row(std::string_view matched, std::size_t offset) {
+        if (before_moves("a board diagram row", offset)) header_.board_row(matched, offset);
+        stop_if_header_failed();
+    }
+
+    void on_turn(std::string_view matched, std::size_t offset) {
+        if (before_moves("a side-to-move line", offset)) {
+            header_.turn_line(matched.starts_with("先") || matched.starts_with("下") ? color::black : color::white, offset);
+        }
+    }
+
+    void stop_if_header_failed() {
+        header_.take_diagnostics(diagnostics_);
+        if (header_.failed()) {
+            failed_ = true;
+            stopped_ = mode_ == read_mode::strict;
+        }
+    }
+
+    // `key：value` or `key:value`: split at the first colon of either width.
+    void on_header(std::string_view matched, std::size_t offset) {
+        const std::size_t wide = matched.find("：");
+        const std::size_t narrow = matched.find(':');
+        const std::size_t colon = std::min(wide, narrow);
+        const std::size_t width = colon == wide ? std::string_view("：").size() : 1;
+        const std::string_view key = trim_blanks(matched.substr(0, colon));
+        if (key.ends_with("の持駒") && !before_moves("a hands line", offset)) return;
+        header_.header_line(key, matched.substr(colon + width), offset);
+        stop_if_header_failed();
+    }
+
+    // `７六歩(77)`, `同　銀(31)`, `２三歩打`, `２四銀不成(25)`; the grammar has checked the shape.
+    void on_move(std::string_view matched) {
+        move_data m;
+        std::size_t i = 0;
+        const auto next = [&]() {
+            const std::size_t len = utf8_length(matched[i]);
+            const std::string_view c = matched.substr(i, len);
+            i += len;
+            return c;
+        };
+        const auto peek = [&]() { return i < matched.size() ? matched.substr(i, utf8_length(matched[i])) : std::string_view{}; };
+        const std::string_view first = next();
+        if (first == "同") {
+            m.same = true;
+            while (is_blank(peek())) next();
+        } else {
+            const int x = digit_of(first);
+            const int y = digit_of(next());
+            m.to = square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)};
+        }
+        const std::string_view rest = matched.substr(i);
+        for (std::string_view two : {"成香", "成桂", "成銀"}) {
+            if (rest.starts_with(two)) {
+                m.piece = piece_of_kanji(two);
+                i += two.size();
+                break;
+            }
+        }
+        if (!m.piece) m.piece = piece_of_kanji(next());
+        if (matched.substr(i).starts_with("不成")) {
+            m.promote = false;
+            i += std::string_view("不成").size();
+        } else if (matched.substr(i).starts_with("成")) {
+            m.promote = true;
+            i += std::string_view("成").size();
+        }
+        while (is_blank(peek())) next();
+        if (peek() == "(") {
+            m.from = square{static_cast<std::int8_t>(matched[i + 1] - '0'), static_cast<std::int8_t>(matched[i + 2] - '0')};
+        }
+        parts_.move = m;
+    }
+
+    std::string special_of(std::string_view written, std::size_t offset, int ply) {
+        // `先手 反則負け` (将棋倶楽部24): the named side lost by a foul, whoever is to move.
+        for (std::string_view side : {"先手", "下手", "後手", "上手"}) {
+            if (written.starts_with(side) && written.size() > side.size()) {
+                const std::string_view word = trim_blanks(written.substr(side.size()));
+                const bool black = side == "先手" || side == "下手";
+                if (word == "反則負け") return black ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
+                if (const std::string_view s = special_of_word(word); !s.empty()) return std::string(s);
+            }
+        }
+        if (const std::string_view s = special_of_word(written); !s.empty()) return std::string(s);
+        report(severity::warning, "kif.unknown-special",
+               "unknown terminal word '" + std::string(written) + "'; kept as the special as written", offset, ply);
+        return std::string(written);
+    }
+
+    void on_move_line(std::size_t offset) {
+        line_parts parts = std::move(parts_);
+        parts_.clear();
+        if (!parts.has_ply || parts.ply_offset < offset) return;  // parts of another line
+        if (!moves_started_) moves_started_ = true;
+        std::vector<move_format>* line = current();
+        if (!line) return;
+        // The main line starts at 0 with the start entry, a fork at its first ply: either way
+        // the next element's ply is start + size.
+        const int expected = forks_.current_start() + static_cast<int>(line->size());
+        if (parts.ply != expected) {
+            // json-kifu-format ignores the numbers; they only help a reader find a lost line.
+            report(severity::warning, "kif.ply-number",
+                   "this line is numbered " + std::to_string(parts.ply) + " but is ply " + std::to_string(expected),
+                   parts.ply_offset, expected);
+        }
+        move_format& element = line->emplace_back();
+        locate(element, parts.ply_offset);
+        if (parts.move) {
+            element.move = std::move(parts.move);
+        } else {
+            element.special = special_of(parts.special, parts.special_offset, expected);
+        }
+        element.time = parts.time;
+        if (awaiting_first_move_) {
+            element.comments = std::move(waiting_comments_);
+            waiting_comments_.clear();
+            awaiting_first_move_ = false;
+        }
+    }
+
+    // A block with no move line is dropped from the forks it was added to.
+    void close_variation() {
+        if (!awaiting_first_move_) return;
+        awaiting_first_move_ = false;
+        if (skipping_) return;
+        report(severity::warning, "kif.empty-variation", "変化：" + std::to_string(variation_ply_) + "手 has no moves",
+               variation_offset_);
+        forks_.drop_empty_variation();
+    }
+
+    void on_variation(std::string_view matched, std::size_t offset) {
+        std::size_t d = matched.find_first_of("0123456789");
+        std::size_t e = d;
+        while (e < matched.size() && matched[e] >= '0' && matched[e] <= '9') ++e;
+        const int ply = number_of(matched.substr(d, e - d));
+        std::vector<diagnostic> found;
+        std::vector<move_format>* line = forks_.begin_variation(ply, offset, text_, "kif", mode_, found);
+        for (diagnostic& diag : found) report(diag.severity, diag.code, diag.message, offset);
+        skipping_ = line == nullptr;
+        awaiting_first_move_ = true;
+        variation_ply_ = ply;
+        variation_offset_ = offset;
+        waiting_comments_.clear();
+    }
+
+    void on_summary(std::string_view matched, std::size_t offset) {
+        std::string_view text = matched;
+        while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+        const auto summary = parse_summary(text);
+        std::vector<move_format>* line = current();
+        if (!line || line->empty() || awaiting_first_move_) return;
+        if (!summary) {
+            report(severity::warning, "kif.unknown-summary",
+                   "cannot read the summary '" + std::string(trim_blanks(text)) + "'; kept as a comment", offset);
+            line->back().comments.emplace_back(trim_blanks(text));
+            return;
+        }
+        // The result is normally a special line already (json-kifu-format then ignores the
+        // summary); a record that gives it only here would lose it otherwise.
+        const bool has_special = !line->back().special.empty();
+        if (!has_special && !summary->special.empty()) {
+            move_format& element = line->emplace_back();
+            element.special = summary->special;
+            locate(element, offset);
+        }
+    }
+
+    // Where the normalizer's diagnostics about this element will point: its ply number.
+    void locate(move_format& element, std::size_t offset) {
+        const text_position p = lines_.position_of(offset);
+        element.line = p.line;
+        element.column = p.column;
+    }
+
+    const source_text& text_;
+    line_cursor lines_;  // elements come in text order
+    read_mode mode_;
+    std::vector<diagnostic>& diagnostics_;
+    kakinoki_header header_;
+    jkf record_;
+    fork_builder forks_{record_.moves};
+    line_parts parts_;
+    std::vector<std::string> waiting_comments_;
+    int variation_ply_ = 0;
+    std::size_t variation_offset_ = 0;
+    bool moves_started_ = false;
+    bool awaiting_first_move_ = false;
+    bool skipping_ = false;
+    bool failed_ = false;
+    bool stopped_ = false;
+};
+
+}  // namespace
+
+bool parse_kif(const source_text& text, read_mode mode, std::vector<jkf>& records, std::vector<diagnostic>& diagnostics) {
+    // The builder's findings are kept apart from the grammar glue's, then both are put in
+    // text order.
+    std::vector<diagnostic> syntax;
+    std::vector<diagnostic> semantic;
+    kif_builder builder(text, mode, semantic);
+    const bool parsed = kifu::detail::parse<g::file, g::traits>(text, mode, "kif", builder, syntax);
+    jkf record;
+    if (builder.finish(parsed, record)) {
+        records.push_back(std::move(record));
+    }
+    const std::size_t first = diagnostics.size();
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(syntax.begin()), std::make_move_iterator(syntax.end()));
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(semantic.begin()), std::make_move_iterator(semantic.end()));
+    std::stable_sort(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
+                     [](const diagnostic& a, const diagnostic& b) {
+                         return a.line != b.line ? a.line < b.line : a.column < b.column;
+                     });
+    return parsed && !builder.failed();
+}
+
+bool trace_kif(const source_text& text, std::string& out) { return kifu::detail::trace<g::file>(text, out); }
+
+}  // namespace kifu::shogi::detail

@@ -1,0 +1,26 @@
+#pragma once
+
+// The KIF builder: grammars/kif.peg's events → a raw record (partial JKF, as json-kifu-format's
+// KIF parser makes it, before normalization: piece, to or same, from, promote:true as written,
+// and promote:false for an explicit 不成), ../shared/formats/shogi.md §2.10.
+
+#include <string>
+#include <vector>
+
+#include <kifu/diagnostic.hpp>
+#include <kifu/read.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/text.hpp>
+
+namespace kifu::shogi::detail {
+
+/// Parses KIF text into its one raw record. Strict: the first error ends the parse and no
+/// record is kept. Lenient: every problem is reported and the record holds what could be read.
+/// Returns false on any error.
+bool parse_kif(const source_text& text, read_mode mode, std::vector<jkf>& records,
+               std::vector<diagnostic>& diagnostics);
+
+/// Writes the PEGTL trace of grammars/kif.peg on the text; false when the parse failed.
+bool trace_kif(const source_text& text, std::string& out);
+
+}  // namespace kifu::shogi::detail

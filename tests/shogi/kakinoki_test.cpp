@@ -1,0 +1,205 @@
+// What KIF and KI2 share (runtime/src/shogi/kakinoki.hpp): vocabulary tables, summaries, the
+// header section with its board diagram, variation attachment and the encoding declaration.
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/text.hpp>
+
+#include "shogi/kakinoki.hpp"
+#include "shogi/shogi_test_util.hpp"
+
+namespace {
+
+using namespace kifu::shogi;
+using namespace kifu::shogi::detail;
+
+kifu::source_text text_of(const std::string& s) { return kifu::source_text("t.kif", s, "UTF-8"); }
+
+std::string gcc(const std::vector<kifu::diagnostic>& ds) {
+    std::string out;
+    for (const auto& d : ds) out += kifu::format_gcc(d) + "\n";
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("kakinoki: all 17 手合割 names, whitespace stripped", "[kakinoki]") {
+    const std::vector<std::pair<const char*, const char*>> names{
+        {"平手", "HIRATE"},       {"香落ち", "KY"},      {"右香落ち", "KY_R"},    {"角落ち", "KA"},
+        {"飛車落ち", "HI"},       {"飛香落ち", "HIKY"},  {"二枚落ち", "2"},       {"三枚落ち", "3"},
+        {"四枚落ち", "4"},        {"五枚落ち", "5"},     {"左五枚落ち", "5_L"},   {"六枚落ち", "6"},
+        {"左七枚落ち", "7_L"},    {"右七枚落ち", "7_R"}, {"八枚落ち", "8"},       {"十枚落ち", "10"},
+        {"その他", "OTHER"},
+    };
+    for (const auto& [name, preset] : names) CHECK(preset_of_handicap(name) == preset);
+    CHECK(preset_of_handicap("平手　　") == "HIRATE");
+    CHECK(preset_of_handicap(" 香 落ち\t") == "KY");
+    CHECK(preset_of_handicap("詰将棋").empty());
+    CHECK(preset_of_handicap("").empty());
+}
+
+TEST_CASE("kakinoki: special words, unknown ones give nothing", "[kakinoki]") {
+    const std::vector<std::pair<const char*, const char*>> words{
+        {"投了", "TORYO"},       {"中断", "CHUDAN"},          {"封じ手", "CHUDAN"},      {"持将棋", "JISHOGI"},
+        {"千日手", "SENNICHITE"}, {"詰み", "TSUMI"},           {"詰", "TSUMI"},           {"不詰", "FUZUMI"},
+        {"切れ負け", "TIME_UP"}, {"時間切れ", "TIME_UP"},     {"反則勝ち", "ILLEGAL_ACTION"}, {"反則負け", "ILLEGAL_MOVE"},
+        {"入玉勝ち", "KACHI"},   {"最大手数", "MAX_MOVES"},
+    };
+    for (const auto& [word, special] : words) CHECK(special_of_word(word) == special);
+    CHECK(special_of_word("不戦勝").empty());
+    CHECK(special_of_word("投").empty());
+}
+
+TEST_CASE("kakinoki: pieces, digits and counts as written", "[kakinoki]") {
+    CHECK(piece_of_kanji("歩") == piece_kind::fu);
+    CHECK(piece_of_kanji("王") == piece_kind::ou);
+    CHECK(piece_of_kanji("玉") == piece_kind::ou);
+    CHECK(piece_of_kanji("成香") == piece_kind::ny);
+    CHECK(piece_of_kanji("杏") == piece_kind::ny);
+    CHECK(piece_of_kanji("圭") == piece_kind::nk);
+    CHECK(piece_of_kanji("全") == piece_kind::ng);
+    CHECK(piece_of_kanji("竜") == piece_kind::ry);
+    CHECK(piece_of_kanji("龍") == piece_kind::ry);
+    CHECK_FALSE(piece_of_kanji("成"));
+    CHECK(digit_of("7") == 7);
+    CHECK(digit_of("７") == 7);
+    CHECK(digit_of("七") == 7);
+    CHECK(digit_of("0") == 0);
+    CHECK(digit_of("十") == 0);
+    CHECK(kanji_count_of("十八") == 18);
+    CHECK(kanji_count_of("十") == 10);
+    CHECK(kanji_count_of("三") == 3);
+    CHECK(kanji_count_of("十九") == 0);
+    CHECK(kanji_count_of("x") == 0);
+}
+
+TEST_CASE("kakinoki: まで summaries", "[kakinoki]") {
+    struct c {
+        const char* text;
+        const char* special;
+        int moves;
+        std::optional<color> winner;
+    };
+    const std::vector<c> cases{
+        {"まで64手で後手の勝ち", "TORYO", 64, color::white},
+        {"まで3手で上手の勝ち", "TORYO", 3, color::white},
+        {"まで2手で先手の反則勝ち", "-ILLEGAL_ACTION", 2, color::black},
+        {"まで2手で先手の反則負け", "ILLEGAL_MOVE", 2, color::white},
+        {"まで80手で時間切れにより先手の勝ち", "TIME_UP", 80, color::black},
+        {"まで12手で中断", "CHUDAN", 12, std::nullopt},
+        {"まで12手で封じ手", "CHUDAN", 12, std::nullopt},
+        {"まで100手で持将棋", "JISHOGI", 100, std::nullopt},
+        {"まで7手詰", "TSUMI", 7, std::nullopt},
+        {"まで7手で詰み", "TSUMI", 7, std::nullopt},
+        {"まで9手で不詰", "FUZUMI", 9, std::nullopt},
+        {"まで150手で先手の入玉勝ち", "KACHI", 150, color::black},
+        {"まで、64手", "", 64, std::nullopt},
+    };
+    for (const c& x : cases) {
+        INFO(x.text);
+        const auto s = parse_summary(x.text);
+        REQUIRE(s);
+        CHECK(s->special == x.special);
+        CHECK(s->moves == x.moves);
+        CHECK(s->winner == x.winner);
+    }
+    CHECK_FALSE(parse_summary("まで手で中断"));
+    CHECK_FALSE(parse_summary("まで1手で何か"));
+    CHECK_FALSE(parse_summary("投了"));
+}
+
+TEST_CASE("kakinoki: the header section with a board diagram", "[kakinoki]") {
+    const kifu::source_text text = text_of("x");
+    kakinoki_header h(text, kifu::read_mode::strict, "kif");
+    h.header_line("手合割", "平手　", 0);
+    h.header_line("先手", "", 0);
+    h.header_line("後手の持駒", "飛角金二　香 歩十八 ", 0);
+    h.header_line("先手の持駒", "なし", 0);
+    h.board_row("|v香 ・ ・ ・ ・ ・ ・ ・+玉|一", 0);
+    h.board_row("| ・ ・ ・ ・ ・ ・ ・ ・V王|二", 0);
+    for (int i = 0; i < 7; ++i) h.board_row("| ・ ・ ・ ・ ・ ・ ・ ・ ・|", 0);
+    h.turn_line(color::white, 0);
+    jkf r;
+    std::vector<kifu::diagnostic> ds;
+    CHECK(h.finish(r, ds));
+    CHECK(ds.empty());
+    const nlohmann::json j = nlohmann::json::parse(kifu::test::jkf_text(r));
+    CHECK(j["header"] == nlohmann::json::parse(R"({"手合割":"平手　","先手":""})"));
+    CHECK(j["initial"]["preset"] == "OTHER");
+    CHECK(j["initial"]["data"]["color"] == 1);
+    CHECK(j["initial"]["data"]["hands"] ==
+          nlohmann::json::parse(R"([{"FU":0,"KY":0,"KE":0,"GI":0,"KI":0,"KA":0,"HI":0},
+                                    {"FU":18,"KY":1,"KE":0,"GI":0,"KI":2,"KA":1,"HI":1}])"));
+    CHECK(j["initial"]["data"]["board"][8][0] == nlohmann::json::parse(R"({"color":1,"kind":"KY"})"));
+    CHECK(j["initial"]["data"]["board"][0][0] == nlohmann::json::parse(R"({"color":0,"kind":"OU"})"));
+    CHECK(j["initial"]["data"]["board"][0][1] == nlohmann::json::parse(R"({"color":1,"kind":"OU"})"));
+}
+
+TEST_CASE("kakinoki: 手番 header, handicap without board, unknown handicap", "[kakinoki]") {
+    const kifu::source_text text = text_of("手合割：詰将棋\n");
+    {
+        kakinoki_header h(text, kifu::read_mode::strict, "ki2");
+        h.header_line("手合割", "八枚落ち", 0);
+        jkf r;
+        std::vector<kifu::diagnostic> ds;
+        CHECK(h.finish(r, ds));
+        REQUIRE(r.initial);
+        CHECK(r.initial->preset == "8");
+        CHECK_FALSE(r.initial->data);
+    }
+    {
+        kakinoki_header h(text, kifu::read_mode::strict, "ki2");
+        h.header_line("手合割", "詰将棋", 0);
+        jkf r;
+        std::vector<kifu::diagnostic> ds;
+        CHECK(h.finish(r, ds));  // a warning only
+        CHECK_FALSE(r.initial);
+        CHECK(gcc(ds) ==
+              "t.kif:1:1: warning: unknown 手合割 '詰将棋' and no board diagram; starting from 平手 [ki2.unknown-handicap]\n");
+    }
+}
+
+TEST_CASE("kakinoki: variations attach as json-kifu-format attaches them", "[kakinoki]") {
+    const kifu::source_text text = text_of("x");
+    std::vector<move_format> main(4);  // start + plies 1..3
+    fork_builder forks(main);
+    std::vector<kifu::diagnostic> ds;
+    // 変化：3手 → main[3]; 変化：2手 (closes the first) → main[2]; 変化：3手 inside it → its [1].
+    auto* a = forks.begin_variation(3, 0, text, "kif", kifu::read_mode::strict, ds);
+    REQUIRE(a);
+    a->resize(1);
+    auto* b = forks.begin_variation(2, 0, text, "kif", kifu::read_mode::strict, ds);
+    REQUIRE(b);
+    b->resize(3);
+    auto* c = forks.begin_variation(3, 0, text, "kif", kifu::read_mode::strict, ds);
+    REQUIRE(c);
+    CHECK(main[3].forks.size() == 1);
+    CHECK(main[2].forks.size() == 1);
+    CHECK(&(*b)[1].forks.front() == c);
+    // Another 変化：3手 right after: a sibling in the same forks array.
+    c->resize(1);
+    auto* d = forks.begin_variation(3, 0, text, "kif", kifu::read_mode::strict, ds);
+    REQUIRE(d);
+    CHECK((*b)[1].forks.size() == 2);
+    CHECK(forks.drop_empty_variation());
+    CHECK((*b)[1].forks.size() == 1);
+    // Ply 9 does not exist on the line on top (b again, plies 2 to 4): an error, nothing changes.
+    CHECK(forks.begin_variation(9, 0, text, "kif", kifu::read_mode::strict, ds) == nullptr);
+    CHECK(gcc(ds) == "t.kif:1:1: error: 変化：9手 does not attach: the line it branches from has 4 plies [kif.bad-variation]\n");
+    CHECK(ds.size() == 1);
+}
+
+TEST_CASE("kakinoki: the #KIF encoding declaration", "[kakinoki]") {
+    CHECK(declared_kakinoki_encoding("#KIF version=2.0 encoding=Shift_JIS\r\n") == "CP932");
+    CHECK(declared_kakinoki_encoding("\xEF\xBB\xBF#KIF version=2.0 encoding=UTF-8\n") == "UTF-8");
+    CHECK(declared_kakinoki_encoding("#KI2 version=2.0 encoding=utf-8\n") == "UTF-8");
+    CHECK(declared_kakinoki_encoding("# encoding=UTF-8\n").empty());
+    CHECK(declared_kakinoki_encoding("#KIF version=2.0\n").empty());
+    CHECK(declared_kakinoki_encoding("").empty());
+}

@@ -1,0 +1,126 @@
+// KIF over ../shared/corpus: json-kifu-format's own 26 KIF test files against its normalized
+// output (semantic JSON equality, with the deviations of docs/deviations.md applied to the
+// reference — none is needed for these files: the deviations of docs/deviations.md concern
+// constructs they do not contain), and the 2,000 generated KIF games against their ground-truth main lines.
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <kifu/format.hpp>
+#include <kifu/read.hpp>
+#include <kifu/record.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/position.hpp>
+#include <kifu/text.hpp>
+
+#include "shogi/formats.hpp"
+#include "support/corpus.hpp"
+
+namespace {
+
+using namespace kifu::shogi;
+using nlohmann::json;
+
+// Decodes as kifu::detect would for a file known to be KIF.
+kifu::read_result read_kif_file(const std::filesystem::path& path) {
+    const std::string bytes = kifu::test::slurp(path);
+    const kifu::format_info format = kifu::shogi::kif_format();
+    const kifu::detection d = kifu::detect(bytes, format);
+    kifu::decode_options decoding;
+    decoding.forced = d.encoding;
+    kifu::read_result out;
+    const kifu::source_text text = kifu::decode(path.string(), bytes, decoding, out.diagnostics);
+    format.read_text(text, kifu::read_options{}, out);
+    return out;
+}
+
+std::string errors_of(const kifu::read_result& r) {
+    std::string out;
+    for (const kifu::diagnostic& d : r.diagnostics) {
+        if (d.severity == kifu::severity::error) out += kifu::format_gcc(d) + "\n";
+    }
+    return out;
+}
+
+// The main line as one USI line, as mainline.usi.tsv writes it.
+std::string usi_line(const jkf& record) {
+    position start = *position::from_preset("HIRATE");
+    if (record.initial) {
+        if (record.initial->data) {
+            start = position::from_state(*record.initial->data);
+        } else if (auto p = position::from_preset(record.initial->preset)) {
+            start = *p;
+        }
+    }
+    std::string out = "position sfen " + to_sfen(start, 1);
+    bool first = true;
+    for (const move_format& f : record.moves) {
+        if (!f.move) continue;
+        const move_data& m = *f.move;
+        board_move bm{m.from.value_or(square{}), *m.to, *m.piece, m.promote.value_or(false)};
+        out += first ? " moves " : " ";
+        out += to_usi(bm);
+        first = false;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("kif corpus: json-kifu-format's KIF test files give its JKF", "[kif][corpus]") {
+    KIFU_REQUIRE_CORPUS();
+    const std::filesystem::path corpus = kifu::test::corpus_dir() / "shogi";
+    int compared = 0;
+    int equal = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(corpus / "jkf-tests" / "kif")) {
+        const std::string name = entry.path().filename().string();
+        INFO(name);
+        const kifu::read_result r = read_kif_file(entry.path());
+        CHECK(errors_of(r).empty());
+        REQUIRE(r.records.size() == 1);
+        json expected = json::parse(
+            kifu::test::slurp(corpus / "expected" / "jkf-tests" / "json-kifu-format" / "kif" / (name + ".json")));
+        const json actual = json::parse(kifu::to_jkf(r.records[0]));
+        INFO("actual:   " << actual.dump());
+        INFO("expected: " << expected.dump());
+        CHECK(actual == expected);
+        equal += actual == expected ? 1 : 0;
+        ++compared;
+    }
+    CHECK(compared == 26);
+    CHECK(equal == 26);
+}
+
+TEST_CASE("kif corpus: the 2,000 generated KIF games give their main lines", "[kif][corpus]") {
+    KIFU_REQUIRE_CORPUS();
+    const std::filesystem::path set = kifu::test::corpus_dir() / "shogi" / "generated" / "seed1-2000";
+    std::ifstream tsv(set / "mainline.usi.tsv");
+    std::string line;
+    int games = 0;
+    int wrong = 0;
+    while (std::getline(tsv, line)) {
+        const std::size_t tab = line.find('\t');
+        REQUIRE(tab != std::string::npos);
+        const std::string id = line.substr(0, tab);
+        std::filesystem::path file = set / "kif" / (id + ".kif");
+        if (!std::filesystem::exists(file)) file = set / "kif" / (id + ".kifu");
+        const kifu::read_result r = read_kif_file(file);
+        ++games;
+        if (!r.ok() || r.records.size() != 1 || usi_line(*r.records[0].get<jkf>()) != line.substr(tab + 1)) {
+            ++wrong;
+            if (wrong <= 5) {
+                INFO(id << "\n" << errors_of(r));
+                CHECK(r.records.size() == 1);
+                if (r.records.size() == 1) CHECK(usi_line(*r.records[0].get<jkf>()) == line.substr(tab + 1));
+            }
+        }
+    }
+    CHECK(games == 2000);
+    CHECK(wrong == 0);
+}

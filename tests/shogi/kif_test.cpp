@@ -1,0 +1,260 @@
+// The KIF format: golden records (tests/data/shogi/kif/*.kif[u], each with its whole expected
+// JKF and diagnostics in <name>.json), the raw record before normalization, every diagnostic
+// the builder and grammar give (strict errors at line:col), lenient reading, the sniffer and
+// encoding detection, and the trace.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <kifu/format.hpp>
+#include <kifu/read.hpp>
+#include <kifu/record.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/text.hpp>
+
+#include "shogi/formats.hpp"
+#include "support/corpus.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+// Reads bytes as the library does: detect the encoding for KIF, decode, read.
+kifu::read_result read_kif(const std::string& bytes, kifu::read_mode mode = kifu::read_mode::strict,
+                           const std::string& name = "t.kif", bool normalize = true) {
+    const kifu::format_info kif = kifu::shogi::kif_format();
+    kifu::decode_options decoding;
+    decoding.forced = kifu::detect(bytes, kif).encoding;
+    kifu::read_result out;
+    const kifu::source_text text = kifu::decode(name, bytes, decoding, out.diagnostics);
+    kifu::read_options options;
+    options.mode = mode;
+    options.normalize = normalize;
+    kif.read_text(text, options, out);
+    return out;
+}
+
+std::string diagnostics_of(const kifu::read_result& r) {
+    std::string out;
+    for (const kifu::diagnostic& d : r.diagnostics) out += kifu::format_gcc(d) + "\n";
+    return out;
+}
+
+json jkf_of(const kifu::read_result& r) {
+    REQUIRE(r.records.size() == 1);
+    return json::parse(kifu::to_jkf(r.records[0]));
+}
+
+struct failure {
+    std::string kif;
+    std::string expected;  // every diagnostic, gcc form, one per line
+};
+
+void check_diagnostics(const std::vector<failure>& cases, kifu::read_mode mode = kifu::read_mode::strict) {
+    for (const failure& c : cases) {
+        INFO(c.kif);
+        const kifu::read_result r = read_kif(c.kif, mode);
+        CHECK(diagnostics_of(r) == c.expected);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("kif: golden records, one per construct", "[kif]") {
+    const std::filesystem::path dir = kifu::test::data_dir() / "shogi" / "kif";
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const auto ext = entry.path().extension();
+        if (ext == ".kif" || ext == ".kifu") files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    REQUIRE(files.size() >= 9);
+    for (const std::filesystem::path& file : files) {
+        INFO(file.filename().string());
+        const kifu::read_result r = read_kif(kifu::test::slurp(file), kifu::read_mode::strict, file.filename().string());
+        std::filesystem::path expected_file = file;
+        expected_file.replace_extension(".json");
+        const json expected = json::parse(kifu::test::slurp(expected_file));
+        json diagnostics = json::array();
+        for (const kifu::diagnostic& d : r.diagnostics) diagnostics.push_back(kifu::format_gcc(d));
+        CHECK(diagnostics == expected["diagnostics"]);
+        CHECK(jkf_of(r) == expected["jkf"]);
+    }
+}
+
+TEST_CASE("kif: the raw record is json-kifu-format's parser output plus 不成", "[kif]") {
+    const kifu::read_result r = read_kif(
+        "手合割：平手\n"
+        "   1 ７六歩(77)\n"
+        "   2 ３四歩(33)\n"
+        "   3 ２二角不成(88)\n"
+        "   4 同　銀(31)\n"
+        "   5 ４五角打\n"
+        "   6 反則勝ち\n",
+        kifu::read_mode::strict, "t.kif", false);
+    CHECK(diagnostics_of(r).empty());
+    CHECK(jkf_of(r) == json::parse(R"({"header":{"手合割":"平手"},"initial":{"preset":"HIRATE"},"moves":[{},
+        {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},
+        {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},
+        {"move":{"from":{"x":8,"y":8},"to":{"x":2,"y":2},"piece":"KA","promote":false}},
+        {"move":{"from":{"x":3,"y":1},"same":true,"piece":"GI"}},
+        {"move":{"to":{"x":4,"y":5},"piece":"KA"}},
+        {"special":"ILLEGAL_ACTION"}]})"));
+}
+
+TEST_CASE("kif: strict errors point at the line and column", "[kif]") {
+    check_diagnostics({
+        {"手合割：平手\n   1 ７六歩\n",
+         "t.kif:2:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n"},
+        {"   1 ７六玄(77)\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n"},
+        {"   1 ７六歩(77)   ( 0:16/00:00:16\n",
+         "t.kif:1:31: error: expected ')' closing the time [kif.syntax]\n"},
+        {"   1 ７六歩(77) (x)\n", "t.kif:1:15: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n"},
+        {"   1 ７六歩(77) abc\n", "t.kif:1:14: error: expected the end of the line [kif.syntax]\n"},
+        {"   1\n",
+         "t.kif:1:5: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n"},
+        // A line with no known start is read as a header: the colon is missing after `先手`.
+        {"先手\n",
+         "t.kif:1:3: error: expected a KIF line: key：value, a move such as '1 ７六歩(77)', *comment, 変化：N手 or まで… "
+         "[kif.syntax]\n"},
+        {"   1 ７六歩(77)\n変化：x手\n", "t.kif:2:4: error: expected the ply of the variation, as in 変化：9手 [kif.syntax]\n"},
+    });
+}
+
+TEST_CASE("kif: every builder diagnostic", "[kif]") {
+    check_diagnostics({
+        // kif.misplaced: the board after the moves.
+        {"   1 ７六歩(77)\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|一\n",
+         "t.kif:2:1: error: a board diagram row after the first move [kif.misplaced]\n"},
+        {"   1 ７六歩(77)\n先手の持駒：なし\n", "t.kif:2:1: error: a hands line after the first move [kif.misplaced]\n"},
+        {"   1 ７六歩(77)\n先手番\n", "t.kif:2:1: error: a side-to-move line after the first move [kif.misplaced]\n"},
+        // kif.bad-variation: ply 9 of a line of 2.
+        {"   1 ７六歩(77)\n   2 ３四歩(33)\n変化：9手\n   9 ２六歩(27)\n",
+         "t.kif:3:1: error: 変化：9手 does not attach: the line it branches from has 2 plies [kif.bad-variation]\n"},
+        {"   1 ７六歩(77)\n変化：0手\n",
+         "t.kif:2:1: error: 変化：0手 does not attach: the line it branches from has 1 plies [kif.bad-variation]\n"},
+        // kif.bad-board
+        {"後手の持駒：歩x\n", "t.kif:1:1: error: unexpected 'x' in a hands line [kif.bad-board]\n"},
+        {"後手の持駒：と\n", "t.kif:1:1: error: a hand holds only 歩 香 桂 銀 金 角 飛, not と [kif.bad-board]\n"},
+        {"| ・ ・ ・ ・ ・ ・ ・ ・ x|一\n", "t.kif:1:19: error: expected a piece or ・ in a board cell, not 'x' [kif.bad-board]\n"},
+        {"| ・ ・ ・ ・ ・ ・ ・ ・ ・\n", "t.kif:1:20: error: a board row must end with '|' [kif.bad-board]\n"},
+        {"|x・|\n", "t.kif:1:2: error: expected a cell mark (space or v) in a board row [kif.bad-board]\n"},
+        {"| ・|\n| ・ ・|\n", "t.kif:2:1: error: board rows differ in width [kif.bad-board]\n"},
+        // kif.incomplete-board
+        {"| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n|  ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n",
+         "t.kif:2:3: error: expected a piece or ・ in a board cell, not ' ' [kif.bad-board]\n"},
+        {"| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n| ・ ・ ・ ・ ・ ・ ・ ・ 玉|二\n",
+         "t.kif:1:1: error: the board diagram has 2 rows instead of nine [kif.incomplete-board]\n"},
+        // kif.missing-board
+        {"先手の持駒：歩\n   1 ７六歩(77)\n", "t.kif:1:1: error: pieces in hand are given but no board diagram [kif.missing-board]\n"},
+    });
+}
+
+TEST_CASE("kif: warnings keep the record", "[kif]") {
+    const std::vector<failure> cases{
+        {"手合割：詰将棋\n   1 ７六歩(77)\n",
+         "t.kif:1:1: warning: unknown 手合割 '詰将棋' and no board diagram; starting from 平手 [kif.unknown-handicap]\n"},
+        {"手合割：その他\n   1 ７六歩(77)\n",
+         "t.kif:1:1: warning: 手合割 その他 needs a board diagram; starting from 平手 [kif.missing-board]\n"},
+        {"   1 ７六歩(77)\n   3 ３四歩(33)\n", "t.kif:2:4: warning: this line is numbered 3 but is ply 2 (ply 2) [kif.ply-number]\n"},
+        {"   1 ７六歩(77)\n変化：1手\n\n",
+         "t.kif:2:1: warning: 変化：1手 has no moves [kif.empty-variation]\n"},
+        {"   1 ７六歩(77)\nまで1手で何か\n",
+         "t.kif:2:1: warning: cannot read the summary 'まで1手で何か'; kept as a comment [kif.unknown-summary]\n"},
+        {"   1 ７六歩(77)\n   2 不戦敗\n",
+         "t.kif:2:6: warning: unknown terminal word '不戦敗'; kept as the special as written (ply 2) [kif.unknown-special]\n"},
+    };
+    check_diagnostics(cases);
+    for (const failure& c : cases) {
+        INFO(c.kif);
+        const kifu::read_result r = read_kif(c.kif);
+        CHECK(r.ok());
+        CHECK(r.records.size() == 1);
+    }
+    // The empty block is dropped; the unread summary stays as a comment.
+    CHECK(jkf_of(read_kif("   1 ７六歩(77)\n変化：1手\n"))["moves"][1].count("forks") == 0);
+    CHECK(jkf_of(read_kif("   1 ７六歩(77)\nまで1手で何か\n"))["moves"][1]["comments"] == json::array({"まで1手で何か"}));
+}
+
+TEST_CASE("kif: lenient reading reports every bad line and keeps the rest", "[kif]") {
+    const std::string text =
+        "手合割：平手\n"
+        "   1 ７六歩(77)\n"
+        "   2 ３四歩\n"          // no origin: skipped
+        "   2 ３四歩(33)\n"
+        "変化：7手\n"             // does not attach: its moves are skipped
+        "   7 ２六歩(27)\n"
+        "変化：2手\n"
+        "   2 ８四歩(83)\n";
+    const kifu::read_result r = read_kif(text, kifu::read_mode::lenient);
+    CHECK(diagnostics_of(r) ==
+          "t.kif:3:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n"
+          "t.kif:5:1: error: 変化：7手 does not attach: the line it branches from has 2 plies [kif.bad-variation]\n");
+    CHECK(jkf_of(r) == json::parse(R"({"header":{"手合割":"平手"},"initial":{"preset":"HIRATE"},"moves":[{},
+        {"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},
+        {"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},
+         "forks":[[{"move":{"color":1,"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU"}}]]}]})"));
+    // Strict: nothing is kept after the first error.
+    const kifu::read_result strict = read_kif(text);
+    CHECK(strict.records.empty());
+    CHECK(diagnostics_of(strict) == "t.kif:3:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n");
+}
+
+TEST_CASE("kif: a block one past the end of its line continues it (激指)", "[kif]") {
+    const kifu::read_result r = read_kif(
+        "手合割：平手\n   1 ７六歩(77)\n   2 ４二銀(31)\n#--separator--\n変化：3手\n   3 ６八銀(79)\n   4 ３四歩(33)\n");
+    CHECK(diagnostics_of(r).empty());
+    CHECK(jkf_of(r)["moves"].size() == 5);
+    CHECK(jkf_of(r)["moves"][4]["move"]["to"] == json::parse(R"({"x":3,"y":4})"));
+}
+
+TEST_CASE("kif: lenient mode skips the block of a 変化 line that does not read", "[kif]") {
+    const kifu::read_result r = read_kif("   1 ７六歩(77)\n   2 ３四歩(33)\n変化：2手です\n   2 ８四歩(83)\n   3 ２六歩(27)\n",
+                                         kifu::read_mode::lenient);
+    CHECK(diagnostics_of(r) == "t.kif:3:6: error: expected the end of the line [kif.syntax]\n");
+    CHECK(jkf_of(r)["moves"].size() == 3);
+    CHECK(jkf_of(r)["moves"][2].count("forks") == 0);
+}
+
+TEST_CASE("kif: a comment holding '：' before the moves stays a comment", "[kif]") {
+    const json j = jkf_of(read_kif("手合割：平手\n*URL：http://x\n   1 ７六歩(77)\n"));
+    CHECK(j["header"] == json::parse(R"({"手合割":"平手"})"));
+    CHECK(j["moves"][0] == json::parse(R"({"comments":["URL：http://x"]})"));
+}
+
+TEST_CASE("kif: detection by content and encoding", "[kif]") {
+    const std::string utf8 = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    const kifu::detection d = kifu::detect(utf8, "");
+    REQUIRE(d.format);
+    CHECK(d.format->name == "kif");
+    CHECK(d.encoding == "UTF-8");
+    // `#KIF … encoding=Shift_JIS` first line, ASCII only otherwise → CP932 as declared.
+    std::string declared;
+    CHECK(kifu::shogi::kif_format().sniff("#KIF version=2.0 encoding=Shift_JIS\n", declared) == 100);
+    CHECK(declared == "CP932");
+    // A declaration the bytes contradict loses: UTF-8 declared on CP932 bytes (手合割：平手).
+    const std::string cp932 = "#KIF version=2.0 encoding=UTF-8\n\x8e\xe8\x8d\x87\x8a\x84\x81\x46\x95\xbd\x8e\xe8\n";
+    CHECK(kifu::shogi::kif_format().sniff(cp932, declared) == 100);
+    CHECK(declared.empty());
+    CHECK(kifu::detect(cp932, "a.kif").encoding == "CP932");
+    // `.kifu` is UTF-8 when valid; a CSA record is not KIF.
+    CHECK(kifu::detect(utf8, "a.kifu").encoding == "UTF-8");
+    CHECK(kifu::shogi::kif_format().sniff("V2.2\nPI\n+\n+7776FU\n", declared) == 0);
+    CHECK(kifu::shogi::kif_format().sniff("▲７六歩 △３四歩\n", declared) == 0);
+}
+
+TEST_CASE("kif: the trace of the grammar", "[kif]") {
+    const kifu::format_info kif = kifu::shogi::kif_format();
+    std::vector<kifu::diagnostic> ds;
+    const kifu::source_text text = kifu::decode("t.kif", "   1 ７六歩(77)\n", kifu::decode_options{}, ds);
+    std::string out;
+    CHECK(kif.trace(text, out));
+    CHECK(out.find("kifu::grammar::kif::move_line") != std::string::npos);
+}
