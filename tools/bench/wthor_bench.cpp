@@ -1,7 +1,8 @@
-// WTHOR read + replay over the whole FFO base (127,475 games), with the baseline byte scan
-// of the same bytes measured in the same run. Usage: kifu_bench_wthor [--passes N] [FOLDER|FILE...]
-// (default: ../shared/corpus/othello/wthor/ffo-1977-2021). Compare with
-// `node ../shared/peers/go-othello/othello-ref.mjs bench <same folder>`.
+// WTHOR read + replay over the whole FFO base (127,475 games), and GGF parse + replay over
+// the corpus GGF files, each with the baseline byte scan of the same bytes measured in the
+// same run. Usage: kifu_bench_wthor [--passes N] [FOLDER|FILE...] (default: the corpus'
+// othello/wthor/ffo-1977-2021 and othello/ggf; .wtb/.wtd and .ggf files are taken from the
+// paths). Compare with `node ../shared/peers/go-othello/othello-ref.mjs bench <same paths>`.
 
 #include "bench_support.hpp"
 
@@ -10,6 +11,7 @@
 #include "othello/formats.hpp"
 
 #include <kifu/othello/wthor.hpp>
+#include <kifu/text.hpp>
 
 #include <ctime>
 
@@ -23,8 +25,10 @@ namespace {
 
 int main(int argc, char** argv) {
     const auto args = kifu::bench::parse_arguments(
-        argc, argv, {kifu::bench::corpus_or("othello/wthor/ffo-1977-2021", "ffo-1977-2021")});
+        argc, argv,
+        {kifu::bench::corpus_or("othello/wthor/ffo-1977-2021", "ffo-1977-2021"), kifu::bench::corpus_or("othello/ggf", "ggf")});
     const auto inputs = kifu::bench::load_inputs(args.paths, {".wtb", ".wtd"});
+    const auto ggf_inputs = kifu::bench::load_inputs(args.paths, {".ggf"});
     if (inputs.empty()) {
         fmt::print(stderr, "no .wtb/.wtd file found\n");
         return 1;
@@ -86,6 +90,22 @@ int main(int argc, char** argv) {
         }
         return plies > 0 ? games : 0;
     });
+    measure("read + replay: reused record", [&] {
+        // A streaming reader's way: one record overwritten per game, no allocation per game.
+        std::size_t games = 0;
+        std::size_t plies = 0;
+        kifu::othello::record r;
+        for (const auto& in : inputs) {
+            std::vector<kifu::diagnostic> ds;
+            const wthor::games_file file = wthor::read_games(in.bytes, in.name, ds);
+            for (std::size_t i = 0; i < file.games.size(); ++i) {
+                wthor::to_record(file.games[i], file.header, names, in.name, i + 1, ds, r);
+                plies += r.moves.size();
+                ++games;
+            }
+        }
+        return plies > 0 ? games : 0;
+    });
     const kifu::format_info format = kifu::othello::wthor_format();
     measure("read_binary: kifu::record", [&] {
         std::size_t games = 0;
@@ -103,6 +123,60 @@ int main(int argc, char** argv) {
     for (const auto& r : rates) {
         fmt::print("{:<28} {:>14.0f} {:>10.1f} {:>10.1f}\n", r.name, r.games_per_s, r.mb_per_s,
                    rates.front().mb_per_s / r.mb_per_s);
+    }
+
+    if (ggf_inputs.empty()) {
+        return baseline_sum == 0 ? 0 : 0;
+    }
+    // GGF: decoded once before timing (as the CSA bench does), then the grammar, the builder
+    // and the replay of every game; and the whole read_buffer pipeline from the bytes.
+    const std::size_t ggf_bytes = kifu::bench::total_bytes(ggf_inputs);
+    std::vector<kifu::source_text> texts;
+    for (const auto& in : ggf_inputs) {
+        texts.emplace_back(in.name, in.bytes, "UTF-8");
+    }
+    kifu::bench::table ggf_table("GGF (othello)", ggf_inputs, args.passes);
+    std::vector<rate> ggf_rates;
+    const double ggf_baseline = kifu::bench::best_cpu_seconds(args.passes, [&] {
+        for (const auto& in : ggf_inputs) {
+            baseline_sum += static_cast<std::size_t>(std::count(in.bytes.begin(), in.bytes.end(), '\n'));
+        }
+    });
+    ggf_rates.push_back({"baseline: byte scan", 0, static_cast<double>(ggf_bytes) / 1e6 / ggf_baseline});
+    auto measure_ggf = [&](std::string name, const std::function<std::size_t()>& pass) {
+        std::size_t games = 0;
+        const double seconds = kifu::bench::best_cpu_seconds(args.passes, [&] { games = pass(); });
+        ggf_rates.push_back({name, static_cast<double>(games) / seconds, static_cast<double>(ggf_bytes) / 1e6 / seconds});
+        ggf_table.measure(std::move(name), ggf_inputs.size(), ggf_bytes, pass);
+    };
+    const kifu::format_info ggf = kifu::othello::ggf_format();
+    kifu::read_options lenient;
+    lenient.mode = kifu::read_mode::lenient;  // the corpus holds rejected games on purpose
+    measure_ggf("parse + replay: records", [&] {
+        std::size_t games = 0;
+        for (const auto& text : texts) {
+            kifu::read_result out;
+            ggf.read_text(text, lenient, out);
+            games += out.records.size();
+        }
+        return games;
+    });
+    kifu::read_options via_buffer = lenient;
+    via_buffer.format = "ggf";
+    measure_ggf("read_buffer: bytes -> records", [&] {
+        std::size_t games = 0;
+        for (const auto& in : ggf_inputs) {
+            games += kifu::read_buffer(in.bytes, in.name, via_buffer).records.size();
+        }
+        return games;
+    });
+    fmt::print("\n");
+    ggf_table.print();
+    fmt::print("\nper core, from thread CPU time (best of {} passes)\n{:<28} {:>14} {:>10} {:>10}\n", args.passes,
+               "what", "games/s", "MB/s", "x baseline");
+    for (const auto& r : ggf_rates) {
+        fmt::print("{:<28} {:>14.0f} {:>10.1f} {:>10.1f}\n", r.name, r.games_per_s, r.mb_per_s,
+                   ggf_rates.front().mb_per_s / r.mb_per_s);
     }
     return baseline_sum == 0 ? 0 : 0;
 }

@@ -2,11 +2,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 
 #include <fmt/core.h>
 
@@ -14,6 +16,7 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "targets.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -80,6 +83,16 @@ int run_convert(const convert_options& options) {
     if (!options.format.empty() && format_option(options.format) == nullptr) {
         return exit_usage;
     }
+    const std::optional<output_target> target = target_of(options.to);
+    if (!target) {
+        fmt::print(stderr, "kifu: error: unknown output format '{}'\n", options.to);
+        return exit_usage;
+    }
+    if (*target != output_target::jkf && (options.pretty || options.jsonl)) {
+        fmt::print(stderr, "kifu: error: {} applies to -t jkf only, not to -t {}\n",
+                   options.pretty ? "--pretty" : "--jsonl", options.to);
+        return exit_usage;
+    }
     const std::filesystem::path dir = options.output_dir;
     if (!dir.empty()) {
         std::error_code ec;
@@ -96,6 +109,7 @@ int run_convert(const convert_options& options) {
     std::map<std::filesystem::path, std::string> written;  // output file → the input it came from
     progress_line progress(options.inputs.size());
     int status = exit_ok;
+    bool header_written = false;  // CSV on stdout: one header row for all inputs
     for (std::size_t i = 0; i < options.inputs.size(); ++i) {
         const std::string& arg = options.inputs[i];
         progress.show(i + 1, display_name(arg));
@@ -105,26 +119,47 @@ int run_convert(const convert_options& options) {
             print_diagnostics(stderr, result.diagnostics);
         }
         if (!result.ok()) {
-            status = exit_input;
+            status = std::max(status, exit_input);
         }
         if (result.records.empty()) {
             continue;
         }
         bool as_lines = false;
-        const std::string text = render(result, options, as_lines);
+        std::string text;
+        std::string extension;
+        if (*target == output_target::jkf) {
+            text = render(result, options, as_lines);
+            extension = as_lines ? ".jsonl" : ".jkf";
+        } else {
+            std::string error;
+            std::vector<diagnostic> warnings;
+            if (!render_othello(result, *target, !dir.empty() || !header_written, display_name(arg), text, error,
+                                warnings)) {
+                progress.clear();
+                fmt::print(stderr, "kifu: error: {}\n", error);
+                status = exit_usage;  // a target the game cannot have is a usage error
+                continue;
+            }
+            if (!warnings.empty()) {
+                progress.clear();
+                print_diagnostics(stderr, warnings);
+            }
+            header_written = true;
+            extension = extension_of(*target);
+        }
         if (dir.empty()) {
             std::fwrite(text.data(), 1, text.size(), stdout);
             continue;
         }
-        const std::filesystem::path target = dir / (stem_of(arg) + (as_lines ? ".jsonl" : ".jkf"));
-        const auto [previous, inserted] = written.emplace(target, display_name(arg));
+        const std::filesystem::path output = dir / (stem_of(arg) + extension);
+        const auto [previous, inserted] = written.emplace(output, display_name(arg));
         if (!inserted) {
             progress.clear();
             fmt::print(stderr, "kifu: error: {}: {} was already written from {}; not overwritten\n",
-                       display_name(arg), target.string(), previous->second);
-            status = exit_input;
-        } else if (!write_file(target, text)) {
-            status = exit_input;
+                       display_name(arg), output.string(), previous->second);
+            status = std::max(status, exit_input);
+        } else if (!write_file(output, text)) {
+            status = std::max(status, exit_input);
         }
     }
     progress.clear();

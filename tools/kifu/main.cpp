@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "commands.hpp"
+#include "targets.hpp"
 
 int main(int argc, char** argv) {
     using namespace kifu::cli;
@@ -15,9 +16,13 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
 
     convert_options convert;
-    CLI::App* convert_cmd = app.add_subcommand("convert", "Writes the normalized JKF of each input");
+    CLI::App* convert_cmd =
+        app.add_subcommand("convert", "Writes the normalized JKF of each input (or an othello export, -t)");
     convert_cmd->add_option("-f,--format", convert.format, "Input format (default: detected)");
-    convert_cmd->add_option("-t,--to", convert.to, "Output format")->check(CLI::IsMember({"jkf"}));
+    convert_cmd
+        ->add_option("-t,--to", convert.to,
+                     "Output format: jkf; othello games also csv (WTHOR CSV), ggf, positions-csv, positions-jsonl")
+        ->check(CLI::IsMember(target_names));
     CLI::Option* pretty = convert_cmd->add_flag("--pretty", convert.pretty, "Indent single-game documents");
     CLI::Option* jsonl =
         convert_cmd->add_flag("--jsonl", convert.jsonl, "JSON Lines: one compact record per line, always");

@@ -87,11 +87,12 @@ inline std::uint32_t flip_runs(std::uint64_t own, std::uint64_t opp, int index, 
 #if KIFU_OTHELLO_AVX2
 // The same result with AVX2, all eight directions at once and no branch: lanes
 // {up-left, up, up-right, left} shift right (towards lower indexes) by {9, 8, 7, 1}, lanes
-// {right, down-left, down, down-right} shift left by {1, 7, 8, 9}. Each lane grows the run
-// of opponent discs from the square (6 steps at most; the a/h columns are masked off for
-// every direction but up and down so no run wraps around a side), keeps it when one more
-// step lands on our disc, and counts it (nibble table + sad). Measured 1.5× the scalar
-// version over the FFO base. Called only when the CPU has AVX2 (wthor_replay.cpp checks).
+// {right, down-left, down, down-right} shift left by {1, 7, 8, 9}. Each lane fills the run
+// of opponent discs from the square (Kogge-Stone, 3 rounds; the a/h columns are masked off
+// for every direction but up and down so no run wraps around a side), keeps it when one
+// more step lands on our disc, and counts it (nibble table + sad). Measured 1.5× the scalar
+// version over the FFO base with 5 single steps; the 3 rounds shorten the chain the replay
+// waits on. Called only when the CPU has AVX2 (wthor_replay.cpp checks).
 __attribute__((target("avx2"))) inline std::uint32_t flip_runs_avx2(std::uint64_t own, std::uint64_t opp, int index,
                                                                     std::uint64_t& mask) noexcept {
     const __m256i inner = _mm256_set1_epi64x(0x7e7e7e7e7e7e7e7eLL);
@@ -102,15 +103,27 @@ __attribute__((target("avx2"))) inline std::uint32_t flip_runs_avx2(std::uint64_
     const __m256i opp_l = _mm256_and_si256(opp_all, _mm256_blend_epi32(inner, opp_all, 0x30));  // down: unmasked
     const __m256i ours = _mm256_set1_epi64x(static_cast<long long>(own));
     const __m256i placed = _mm256_set1_epi64x(static_cast<long long>(std::uint64_t{1} << index));
-    __m256i run_r = _mm256_and_si256(_mm256_srlv_epi64(placed, shift_r), opp_r);
-    __m256i run_l = _mm256_and_si256(_mm256_sllv_epi64(placed, shift_l), opp_l);
-    for (int step = 0; step < 5; ++step) {
-        run_r = _mm256_or_si256(run_r, _mm256_and_si256(_mm256_srlv_epi64(run_r, shift_r), opp_r));
-        run_l = _mm256_or_si256(run_l, _mm256_and_si256(_mm256_sllv_epi64(run_l, shift_l), opp_l));
-    }
+    // Kogge-Stone fill from the placed disc over the opponent's discs: 3 doubling rounds
+    // reach 7 squares, against 6 dependent single steps (the replay waits on this chain).
+    const __m256i shift_r2 = _mm256_add_epi64(shift_r, shift_r);
+    const __m256i shift_l2 = _mm256_add_epi64(shift_l, shift_l);
+    __m256i gen_r = _mm256_or_si256(placed, _mm256_and_si256(opp_r, _mm256_srlv_epi64(placed, shift_r)));
+    __m256i gen_l = _mm256_or_si256(placed, _mm256_and_si256(opp_l, _mm256_sllv_epi64(placed, shift_l)));
+    __m256i pro_r = _mm256_and_si256(opp_r, _mm256_srlv_epi64(opp_r, shift_r));
+    __m256i pro_l = _mm256_and_si256(opp_l, _mm256_sllv_epi64(opp_l, shift_l));
+    gen_r = _mm256_or_si256(gen_r, _mm256_and_si256(pro_r, _mm256_srlv_epi64(gen_r, shift_r2)));
+    gen_l = _mm256_or_si256(gen_l, _mm256_and_si256(pro_l, _mm256_sllv_epi64(gen_l, shift_l2)));
+    pro_r = _mm256_and_si256(pro_r, _mm256_srlv_epi64(pro_r, shift_r2));
+    pro_l = _mm256_and_si256(pro_l, _mm256_sllv_epi64(pro_l, shift_l2));
+    gen_r = _mm256_or_si256(gen_r, _mm256_and_si256(pro_r, _mm256_srlv_epi64(gen_r, _mm256_add_epi64(shift_r2, shift_r2))));
+    gen_l = _mm256_or_si256(gen_l, _mm256_and_si256(pro_l, _mm256_sllv_epi64(gen_l, _mm256_add_epi64(shift_l2, shift_l2))));
+    // The run is the fill without the placed disc; one more step from any of its squares
+    // lands on our disc only past its far end (or next to the placed disc: then it is empty).
+    __m256i run_r = _mm256_andnot_si256(placed, gen_r);
+    __m256i run_l = _mm256_andnot_si256(placed, gen_l);
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i closed_r = _mm256_and_si256(_mm256_srlv_epi64(run_r, shift_r), ours);
-    const __m256i closed_l = _mm256_and_si256(_mm256_sllv_epi64(run_l, shift_l), ours);
+    const __m256i closed_r = _mm256_and_si256(_mm256_srlv_epi64(gen_r, shift_r), ours);
+    const __m256i closed_l = _mm256_and_si256(_mm256_sllv_epi64(gen_l, shift_l), ours);
     run_r = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed_r, zero), run_r);
     run_l = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed_l, zero), run_l);
     const __m256i nibble_bits = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2,

@@ -3,6 +3,7 @@
 
 #include <kifu/othello/wthor.hpp>
 
+#include <array>
 #include <charconv>
 
 #include <fmt/core.h>
@@ -28,40 +29,73 @@ struct replay_context {
     }
 };
 
-// fmt rather than `"+" + std::to_string(v)`, which trips g++ 12's -Wrestrict false positive
-// (GCC bug 105329).
-std::string signed_number(int v) { return fmt::format("{:+d}", v); }
+// Writes header entries in place: an entry that already exists (a record being reused) gets
+// its key and value assigned, which keeps the strings' memory.
+class header_filler {
+public:
+    explicit header_filler(record& r) : header_(r.header) {}
+    ~header_filler() { header_.resize(used_); }
+    header_filler(const header_filler&) = delete;
+    header_filler& operator=(const header_filler&) = delete;
+
+    void set(std::string_view key, std::string_view value) {
+        if (used_ < header_.size()) {
+            header_[used_].first.assign(key);
+            header_[used_].second.assign(value);
+        } else {
+            header_.emplace_back(key, value);
+        }
+        ++used_;
+    }
+    void set_number(std::string_view key, int v, bool with_sign = false) {
+        // to_chars into a buffer: every game takes this path (std::to_string or fmt would
+        // make a string of their own; `"+" + std::to_string(v)` also trips g++ 12's
+        // -Wrestrict false positive, GCC bug 105329).
+        std::array<char, 12> buf{};
+        char* begin = buf.data() + 1;
+        if (with_sign) {
+            buf[0] = v < 0 ? '-' : '+';
+            begin = buf.data();
+        }
+        const auto [end, ec] = std::to_chars(buf.data() + 1, buf.data() + buf.size(), with_sign && v < 0 ? -v : v);
+        set(key, std::string_view(begin, static_cast<std::size_t>(end - begin)));
+    }
+
+private:
+    std::vector<std::pair<std::string, std::string>>& header_;
+    std::size_t used_ = 0;
+};
 
 void fill_header(record& r, const game& g, const header& h, const name_tables& names, int size,
                  const replay_context& ctx) {
-    r.header.reserve(14);
-    r.header.emplace_back("GM", "Othello");
+    header_filler out(r);
+    out.set("GM", "Othello");
     if (g.tournament < names.tournaments.size()) {
-        r.header.emplace_back("PC", names.tournaments[g.tournament]);
+        out.set("PC", names.tournaments[g.tournament]);
     } else if (names.tournaments_loaded) {
         ctx.add(severity::warning, "wthor.unknown-tournament",
                 fmt::format("tournament number {} is not in the tournaments file ({} names)", g.tournament,
                             names.tournaments.size()));
     }
-    r.header.emplace_back("DT", std::to_string(h.game_year));
+    out.set_number("DT", h.game_year);
     for (const auto& [key, id] : {std::pair{"PB", g.black}, std::pair{"PW", g.white}}) {
         if (id < names.players.size()) {
-            r.header.emplace_back(key, names.players[id]);
+            out.set(key, names.players[id]);
         } else if (names.players_loaded) {
             ctx.add(severity::warning, "wthor.unknown-player",
                     fmt::format("player number {} is not in the players file ({} names)", id, names.players.size()));
         }
     }
     // RE is the disc difference in black's view (GGF); WTHOR's byte counts empties for the winner.
-    r.header.emplace_back("RE", signed_number(2 * g.black_score - size * size));
-    r.header.emplace_back("TY", std::to_string(size));
-    r.header.emplace_back("wthor.trn", std::to_string(g.tournament));
-    r.header.emplace_back("wthor.black", std::to_string(g.black));
-    r.header.emplace_back("wthor.white", std::to_string(g.white));
-    r.header.emplace_back("wthor.score", std::to_string(g.black_score));
-    r.header.emplace_back("wthor.theory", std::to_string(g.theoretical_score));
+    out.set_number("RE", 2 * g.black_score - size * size, true);
+    out.set_number("TY", size);
+    out.set_number("wthor.trn", g.tournament);
+    out.set_number("wthor.black", g.black);
+    out.set_number("wthor.white", g.white);
+    out.set_number("wthor.score", g.black_score);
+    out.set_number("wthor.theory", g.theoretical_score);
     // Format_WThor.pdf: "0 is equivalent to 22".
-    r.header.emplace_back("wthor.depth", std::to_string(h.depth == 0 ? 22 : h.depth));
+    out.set_number("wthor.depth", h.depth == 0 ? 22 : h.depth);
     if (g.black_score > size * size) {
         ctx.add(severity::warning, "wthor.bad-score",
                 fmt::format("black score {} is more than the {} squares of the board", g.black_score, size * size));
@@ -92,7 +126,6 @@ template <typename Flip>
     std::uint64_t own = start.black;
     std::uint64_t opp = start.white;
     color mover = color::black;
-    r.moves.reserve(64);
     for (std::size_t k = 0; k < 60; ++k) {
         const std::uint8_t code = g.moves[k];
         if (code == 0) {
@@ -223,13 +256,20 @@ bool header_number(const record& r, std::string_view key, unsigned max, unsigned
 
 }  // namespace
 
-record to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
-                 std::size_t game_number, std::vector<diagnostic>& diagnostics) {
+void to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
+               std::size_t game_number, std::vector<diagnostic>& diagnostics, record& r) {
     const replay_context ctx{file_name, game_number, diagnostics};
     const int size = h.board_size == 10 ? 10 : 8;
-    record r;
     r.format = "wthor";
+    r.initial = initial_position{};
     r.initial.size = size;
+    r.moves.clear();
+    r.notes.clear();
+    r.final_counts = {};
+    r.end = game_end::early;
+    r.passes_recorded = 0;
+    r.passes_inserted = 0;
+    r.stop.reset();
     fill_header(r, g, h, names, size, ctx);
     if (size == 8) {
         replay_8(r, g, ctx);
@@ -241,6 +281,14 @@ record to_record(const game& g, const header& h, const name_tables& names, std::
                 fmt::format("the recorded black score {} is not the final board's {} (empties to the winner)",
                             g.black_score, black_score_with_empties(r.final_counts)));
     }
+}
+
+record to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
+                 std::size_t game_number, std::vector<diagnostic>& diagnostics) {
+    record r;
+    r.header.reserve(14);
+    r.moves.reserve(64);
+    to_record(g, h, names, file_name, game_number, diagnostics, r);
     return r;
 }
 

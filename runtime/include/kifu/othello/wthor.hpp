@@ -123,6 +123,12 @@ std::vector<std::string> decoded_names(const names_file& file);
 record to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
                  std::size_t game_number, std::vector<diagnostic>& diagnostics);
 
+/// The same into an existing record, overwritten entirely but keeping its memory (header
+/// strings, move storage): a reader streaming a whole base through one record allocates
+/// nothing per game.
+void to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
+               std::size_t game_number, std::vector<diagnostic>& diagnostics, record& out);
+
 /// The game a record came from: ids and scores from its "wthor.*" header keys (0 when
 /// absent), moves from its non-pass plies. Returns nothing for boards WTHOR cannot hold
 /// (not 8×8 or 10×10, not the standard start) or when a header value is not a number.

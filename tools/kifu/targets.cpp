@@ -1,0 +1,88 @@
+// The othello exports of `kifu convert -t csv|ggf|positions-csv|positions-jsonl`.
+
+#include "targets.hpp"
+
+#include <fmt/core.h>
+
+#include <kifu/othello/csv.hpp>
+#include <kifu/othello/ggf_writer.hpp>
+#include <kifu/othello/positions.hpp>
+#include <kifu/othello/record.hpp>
+
+namespace kifu::cli {
+
+std::optional<output_target> target_of(std::string_view name) noexcept {
+    static constexpr std::pair<std::string_view, output_target> table[] = {
+        {"jkf", output_target::jkf},
+        {"csv", output_target::csv},
+        {"ggf", output_target::ggf},
+        {"positions-csv", output_target::positions_csv},
+        {"positions-jsonl", output_target::positions_jsonl},
+    };
+    for (const auto& [n, t] : table) {
+        if (n == name) return t;
+    }
+    return std::nullopt;
+}
+
+std::string_view extension_of(output_target t) noexcept {
+    switch (t) {
+        case output_target::csv:
+        case output_target::positions_csv: return ".csv";
+        case output_target::ggf: return ".ggf";
+        case output_target::positions_jsonl: return ".jsonl";
+        case output_target::jkf: break;
+    }
+    return ".jkf";
+}
+
+bool render_othello(const read_result& result, output_target t, bool with_header, const std::string& input,
+                    std::string& out, std::string& error, std::vector<diagnostic>& diagnostics) {
+    const std::string_view target_name = target_names[static_cast<std::size_t>(t)];
+    std::vector<const othello::record*> games;
+    games.reserve(result.records.size());
+    for (const record& r : result.records) {
+        const auto* game = r.get<othello::record>();
+        if (game == nullptr) {
+            error = fmt::format("{}: game {} is a {} game; -t {} writes othello games only", input, r.index,
+                                to_string(r.game()), target_name);
+            return false;
+        }
+        if ((t == output_target::positions_csv || t == output_target::positions_jsonl) &&
+            (game->initial.size != 8 || game->initial.octagon)) {
+            error = fmt::format("{}: game {} is played on a {}{}×{} board; -t {} needs 8×8 boards (64-bit bitboards)",
+                                input, r.index, game->initial.octagon ? "octagon " : "", game->initial.size,
+                                game->initial.size, target_name);
+            return false;
+        }
+        games.push_back(game);
+    }
+    std::string text;
+    if (with_header && t == output_target::csv) {
+        othello::write_csv_header(text);
+    } else if (with_header && t == output_target::positions_csv) {
+        othello::write_positions_csv_header(text);
+    }
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const std::size_t number = result.records[i].index != 0 ? result.records[i].index : i + 1;
+        switch (t) {
+            case output_target::csv: othello::write_csv_row(text, *games[i]); break;
+            case output_target::ggf: {
+                const std::size_t first_new = diagnostics.size();
+                othello::write_ggf(text, *games[i], diagnostics);
+                for (std::size_t k = first_new; k < diagnostics.size(); ++k) {
+                    diagnostics[k].file = input;
+                    diagnostics[k].message = fmt::format("game {}: {}", number, diagnostics[k].message);
+                }
+                break;
+            }
+            case output_target::positions_csv: othello::write_positions_csv(text, *games[i], number); break;
+            case output_target::positions_jsonl: othello::write_positions_jsonl(text, *games[i], number); break;
+            case output_target::jkf: break;
+        }
+    }
+    out += text;
+    return true;
+}
+
+}  // namespace kifu::cli

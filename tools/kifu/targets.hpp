@@ -1,0 +1,33 @@
+#pragma once
+
+// The output formats of `kifu convert -t`: JKF for every game, and the othello exports
+// (WTHOR CSV, GGF, position rows) for othello games only.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <kifu/read.hpp>
+
+namespace kifu::cli {
+
+enum class output_target { jkf, csv, ggf, positions_csv, positions_jsonl };
+
+/// The names `-t` accepts, in the order --help lists them.
+inline const std::vector<std::string> target_names{"jkf", "csv", "ggf", "positions-csv", "positions-jsonl"};
+
+/// Returns the target of a `-t` name (nothing for an unknown name).
+std::optional<output_target> target_of(std::string_view name) noexcept;
+
+/// Returns the file extension `-o DIR` uses for a target other than jkf: ".csv", ".ggf", ".jsonl".
+std::string_view extension_of(output_target t) noexcept;
+
+/// Appends the othello export of every record of one input to `out`: the CSV header row first
+/// when `with_header` (csv, positions-csv). Returns false, appending nothing, when a record is
+/// no othello game or (positions) not on an 8×8 board; `error` then says which and why.
+/// Writer warnings (ggf.write.*) go to `diagnostics`, named after `input`.
+bool render_othello(const read_result& result, output_target t, bool with_header, const std::string& input,
+                    std::string& out, std::string& error, std::vector<diagnostic>& diagnostics);
+
+}  // namespace kifu::cli
