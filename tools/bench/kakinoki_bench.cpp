@@ -1,0 +1,252 @@
+// KIF and KI2 read speed over the generated 2,000-game set (or given files), against a
+// baseline byte scan of the same bytes measured in the same run. Built as kifu_bench_kakinoki.
+// Usage:
+//   kifu_bench_kakinoki [--passes N] [--format kif|ki2] [--list FILE.tsv] [FOLDER|FILE...]
+// Without paths: ../shared/corpus/shogi/generated/seed1-2000/kif (.kif, .kifu) and then
+// .../ki2 (.ki2, .ki2u), one table each; `--format` picks one. `--list` takes the TSV that
+// `node bench.mjs --list` writes in ../shared/peers/shogi (input, bytes, moves; `PATH#K` is the
+// K-th game of a file split on `/` lines) and times exactly those games, checking that our
+// main-line move count equals the peer's. Compare with
+// `node bench.mjs --peer jkf --format kif|ki2 <same folder>` (see docs/performance.md).
+//
+// Only the public API is used (kifu::find_format, format_info::read_text, kifu::decode,
+// kifu::read_buffer), so the figures are what a library user gets.
+
+#include "bench_support.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include <fmt/core.h>
+
+#include <kifu/format.hpp>
+#include <kifu/kifu.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/text.hpp>
+
+namespace {
+
+// Main-line moves, as bench.mjs counts them: entries with a move (not specials, not forks).
+std::size_t main_line_moves(const kifu::shogi::jkf& game) {
+    return static_cast<std::size_t>(
+        std::count_if(game.moves.begin(), game.moves.end(), [](const auto& m) { return m.move.has_value(); }));
+}
+
+std::size_t main_line_moves(const kifu::read_result& result) {
+    std::size_t moves = 0;
+    for (const auto& r : result.records) {
+        if (const auto* g = r.get<kifu::shogi::jkf>()) moves += main_line_moves(*g);
+    }
+    return moves;
+}
+
+// The K-th (0-based) game of a text whose games are separated by lines that are exactly "/".
+std::string nth_game(const std::string& bytes, std::size_t k) {
+    std::istringstream lines(bytes);
+    std::string line;
+    std::string out;
+    std::size_t game = 0;
+    while (std::getline(lines, line)) {
+        const std::string bare = !line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
+        if (bare == "/") {
+            ++game;
+            continue;
+        }
+        if (game == k) {
+            out += line;
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+struct listed {
+    std::vector<kifu::bench::input> inputs;
+    std::size_t moves = 0;  // the peer's main-line moves over all inputs
+};
+
+// Reads bench.mjs's --list TSV (header line, then input<TAB>bytes<TAB>moves).
+listed load_list(const std::string& file) {
+    listed out;
+    std::ifstream in(file);
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string name;
+        std::string bytes;
+        std::string moves;
+        if (!std::getline(fields, name, '\t') || !std::getline(fields, bytes, '\t') || !std::getline(fields, moves, '\t')) {
+            continue;
+        }
+        out.moves += static_cast<std::size_t>(std::stoull(moves));
+        std::string path = name;
+        std::size_t game = 0;
+        bool split = false;
+        if (const auto hash = name.rfind('#'); hash != std::string::npos && name.find('/', hash) == std::string::npos) {
+            path = name.substr(0, hash);
+            game = static_cast<std::size_t>(std::stoull(name.substr(hash + 1)));
+            split = true;
+        }
+        kifu::bench::input input{name, {}};
+        std::vector<kifu::diagnostic> problems;
+        if (!kifu::load_file(path, input.bytes, problems)) {
+            fmt::print(stderr, "skipped {}\n", name);
+            continue;
+        }
+        if (split) input.bytes = nth_game(input.bytes, game == 0 ? 0 : game - 1);  // PATH#1 is the first
+        out.inputs.push_back(std::move(input));
+    }
+    return out;
+}
+
+struct rate {
+    std::string name;
+    std::size_t moves;
+    double seconds;
+};
+
+// Times one format over its inputs and prints both tables; returns the rows.
+std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::bench::input>& inputs, int passes) {
+    const kifu::format_info* format = kifu::find_format(name);
+    if (format == nullptr || format->read_text == nullptr) {
+        fmt::print(stderr, "format {} is not registered\n", name);
+        return {};
+    }
+    const std::size_t bytes = kifu::bench::total_bytes(inputs);
+
+    // Decoded once, not timed: the peers time from text in memory.
+    std::vector<kifu::source_text> texts;
+    texts.reserve(inputs.size());
+    for (const auto& in : inputs) {
+        std::vector<kifu::diagnostic> ds;
+        const kifu::detection d = kifu::detect(in.bytes, *format);
+        kifu::decode_options options;
+        options.forced = d.encoding;
+        texts.push_back(kifu::decode(in.name, in.bytes, options, ds));
+    }
+
+    std::vector<rate> rates;
+    std::size_t lines = 0;
+    const double baseline = kifu::bench::best_cpu_seconds(passes, [&] {
+        lines = 0;
+        for (const auto& in : inputs) {
+            lines += static_cast<std::size_t>(std::count(in.bytes.begin(), in.bytes.end(), '\n'));
+        }
+    });
+    rates.push_back({"baseline: byte scan", 0, baseline});
+    kifu::bench::table table(name == "kif" ? "KIF (shogi)" : "KI2 (shogi)", inputs, passes);
+    auto measure = [&](std::string row, const std::function<std::size_t()>& pass) {
+        std::size_t moves = 0;
+        const double seconds = kifu::bench::best_cpu_seconds(passes, [&] { moves = pass(); });
+        rates.push_back({row, moves, seconds});
+        table.measure(std::move(row), inputs.size(), bytes, pass);
+    };
+
+    auto from_text = [&](bool normalize) {
+        std::size_t moves = 0;
+        kifu::read_options options;
+        options.format = name;
+        options.normalize = normalize;
+        for (const auto& text : texts) {
+            kifu::read_result out;
+            format->read_text(text, options, out);
+            moves += main_line_moves(out);
+        }
+        return moves;
+    };
+    auto from_bytes = [&](bool normalize) {
+        std::size_t moves = 0;
+        kifu::read_options options;
+        options.format = name;
+        options.normalize = normalize;
+        for (const auto& in : inputs) moves += main_line_moves(kifu::read_buffer(in.bytes, in.name, options));
+        return moves;
+    };
+    measure("parse: text -> raw JKF", [&] { return from_text(false); });
+    measure("parse+normalize: text", [&] { return from_text(true); });
+    measure("read_buffer: decode+parse", [&] { return from_bytes(false); });
+    measure("read_buffer: +normalize", [&] { return from_bytes(true); });
+
+    table.print();
+    fmt::print("\nper core, from thread CPU time (best of {} passes); {} files, {:.3f} MB, {} lines\n", passes,
+               inputs.size(), static_cast<double>(bytes) / 1e6, lines);
+    fmt::print("{:<28} {:>10} {:>12} {:>10} {:>10} {:>10}\n", "what", "moves", "moves/s", "ns/move", "MB/s", "x baseline");
+    for (const auto& r : rates) {
+        const double moves_per_s = r.moves ? static_cast<double>(r.moves) / r.seconds : 0;
+        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f} {:>10.1f} {:>10.1f}\n", r.name, r.moves, moves_per_s,
+                   r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0,
+                   static_cast<double>(bytes) / 1e6 / r.seconds, r.seconds / rates.front().seconds);
+    }
+    fmt::print("\n");
+    return rates;
+}
+
+// "kif" for .kif/.kifu, "ki2" for .ki2/.ki2u (a list names its games by path).
+std::string format_of(const std::string& name) {
+    const std::string path = name.substr(0, name.rfind('#') == std::string::npos ? name.size() : name.rfind('#'));
+    const std::string ext = std::filesystem::path(path).extension().string();
+    return ext == ".ki2" || ext == ".ki2u" ? "ki2" : "kif";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string list_file;
+    std::string only;
+    std::vector<char*> rest;
+    for (int i = 0; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--list" && i + 1 < argc) {
+            list_file = argv[++i];
+        } else if (arg == "--format" && i + 1 < argc) {
+            only = argv[++i];
+        } else {
+            rest.push_back(argv[i]);
+        }
+    }
+    if (!only.empty() && only != "kif" && only != "ki2") {
+        fmt::print(stderr, "--format must be kif or ki2\n");
+        return 2;
+    }
+    const auto args = kifu::bench::parse_arguments(static_cast<int>(rest.size()), rest.data(), {});
+    const bool given = !args.paths.empty();
+
+    if (!list_file.empty()) {
+        listed l = load_list(list_file);
+        if (l.inputs.empty()) {
+            fmt::print(stderr, "no input in {}\n", list_file);
+            return 1;
+        }
+        const std::string name = only.empty() ? format_of(l.inputs.front().name) : only;
+        const auto rates = bench_format(name, l.inputs, args.passes);
+        if (rates.size() < 3) return 1;
+        const std::size_t ours = rates[2].moves;  // parse+normalize
+        fmt::print("list {}: {} inputs, peer main-line moves {}; ours (parse+normalize) {}{}\n", list_file,
+                   l.inputs.size(), l.moves, ours, ours == l.moves ? " (same)" : " (DIFFERENT)");
+        return 0;
+    }
+
+    int status = 0;
+    for (const std::string name : {"kif", "ki2"}) {
+        if (!only.empty() && only != name) continue;
+        std::vector<std::filesystem::path> paths = args.paths;
+        if (!given) {
+            paths = {kifu::bench::corpus_or("shogi/generated/seed1-2000/" + name, "seed1-2000/" + name)};
+        }
+        const std::vector<std::string> extensions =
+            name == "kif" ? std::vector<std::string>{".kif", ".kifu"} : std::vector<std::string>{".ki2", ".ki2u"};
+        const auto inputs = kifu::bench::load_inputs(paths, extensions);
+        if (inputs.empty()) {
+            if (!given || !only.empty()) {
+                fmt::print(stderr, "no {} file found\n", name);
+                status = 1;
+            }
+            continue;
+        }
+        if (bench_format(name, inputs, args.passes).empty()) status = 1;
+    }
+    return status;
+}
