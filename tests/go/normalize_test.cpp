@@ -147,3 +147,16 @@ TEST_CASE("a move in the root becomes the second entry", "[go][normalize]") {
     CHECK(x.r.lines[0][1].move->to == point{5, 5});
     CHECK(x.r.lines[0][2].move->to == point{4, 4});
 }
+
+// Found by fuzz_sgf: SZ padded with a form feed read as 19x19, and the SZ the writer gave back
+// (SimpleText: the form feed became a space) as 9x9, so a written record read back differently.
+TEST_CASE("SZ padded with any SimpleText white space is the size, and the record round-trips", "[go][normalize]") {
+    const result x = read("(;GM[1]SZ[9\f\v];B[ee])");
+    CHECK(x.diagnostics.empty());
+    CHECK(x.r.width == 9);
+    CHECK(x.r.height == 9);
+    const std::string sgf = write_sgf(std::vector<record>{x.r});
+    CHECK(sgf == "(;GM[1]SZ[9  ];B[ee])\n");
+    const result y = read(sgf);
+    CHECK(y.r == x.r);
+}

@@ -74,3 +74,23 @@ TEST_CASE("sgf_sniff_utf16_bom_and_one_byte", "[go][format]") {
         }
     }
 }
+
+TEST_CASE("sgf.utf16: a UTF-16 file is read with a warning at its start", "[go][format]") {
+    const std::u16string source = u"\uFEFF(;GM[1]C[\u00E9];B[aa])";
+    std::string bytes;
+    for (const char16_t c : source) {
+        bytes += static_cast<char>(c & 0xFF);
+        bytes += static_cast<char>(c >> 8);
+    }
+    const kifu::read_result r = read(bytes, kifu::read_mode::strict);
+    CHECK(r.encoding == "UTF-16LE");
+    REQUIRE(r.records.size() == 1);
+    REQUIRE(r.diagnostics.size() == 1);
+    CHECK(r.diagnostics[0].code == "sgf.utf16");
+    CHECK(r.diagnostics[0].severity == kifu::severity::warning);
+    CHECK(r.diagnostics[0].line == 1);
+    CHECK(r.diagnostics[0].column == 1);
+    CHECK(kifu::to_jkf(r.records[0]) ==
+          R"({"game":"go","header":{"GM":"1"},"initial":{"size":{"x":19,"y":19}},)"
+          R"("moves":[{"comments":["é"]},{"move":{"color":0,"to":{"x":1,"y":1}}}],"prisoners":{"black":0,"white":0}})");
+}

@@ -4,6 +4,7 @@
 
 #include <kifu/go/sgf.hpp>
 
+#include <algorithm>
 #include <string>
 
 #include "core/peg_support.hpp"
@@ -21,7 +22,14 @@ bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c 
 class sgf_builder {
 public:
     sgf_builder(const source_text& text, std::vector<diagnostic>& diagnostics)
-        : text_(text), diagnostics_(diagnostics) {}
+        : text_(text), diagnostics_(diagnostics) {
+        // One node per `;` (fewer when values hold `;`): reserving them up front saves
+        // regrowing and moving the node vector. Capped, so that a comment full of `;` cannot
+        // reserve memory out of proportion (past the cap the vector grows as usual).
+        const std::string_view t = text.text();
+        const auto semicolons = static_cast<std::size_t>(std::count(t.begin(), t.end(), ';'));
+        tree_.nodes.reserve(std::min<std::size_t>(semicolons + 1, std::size_t{1} << 18));
+    }
 
     void on(event e, std::string_view matched, std::size_t offset) {
         const auto at = static_cast<std::uint32_t>(offset);
@@ -165,6 +173,9 @@ private:
                      pending_offset_);
             } else {
                 pending_property_ = node.properties.size();
+                // Most nodes hold one or two properties (a move and a comment): one allocation
+                // instead of two, without making one-property nodes much larger.
+                if (node.properties.empty()) node.properties.reserve(2);
                 node.properties.push_back({pending_id_, pending_spelled_, {}, pending_offset_});
             }
         }

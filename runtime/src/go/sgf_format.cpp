@@ -134,6 +134,13 @@ int sniff(std::string_view bytes, std::string& declared) {
 }
 
 void read_text(const source_text& text, const read_options& options, read_result& out) {
+    if (text.encoding().starts_with("UTF-16") || text.encoding().starts_with("UTF-32")) {
+        // FF[4] wants identifiers and non-text values in US-ASCII: a UTF-16 file is not SGF.
+        // It is read all the same (transcoded before lexing), with a word about it.
+        out.diagnostics.push_back(text.make_diagnostic(
+            severity::warning, "sgf.utf16",
+            "the file is " + std::string(text.encoding()) + ", which SGF does not allow (not ASCII-compatible); read anyway", 0));
+    }
     const sgf_collection tree = parse_sgf(text, options.mode, out.diagnostics);
     normalize_options how;
     how.replay = options.normalize;

@@ -9,9 +9,14 @@
 namespace kifu::go {
 namespace {
 
+// Every white space SimpleText knows (space, tab, line breaks, VT, FF): the record writer
+// writes SZ as SimpleText, which turns VT and FF into spaces, so both must read alike
+// (found by fuzz_sgf: `SZ[9<FF>]` was 19×19, its written `SZ[9 ]` 9×9).
+bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
 std::string_view trim(std::string_view s) noexcept {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
     return s;
 }
 

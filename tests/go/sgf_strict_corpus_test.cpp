@@ -1,0 +1,148 @@
+// Strict reading of every corpus SGF file: each file that breaks a rule of the spec
+// (../shared/formats/go-othello.md §1–2; corpus/go/expected/README.md lists the ones sabaki
+// rejects) gets a diagnostic with a line and column at the place that breaks it, and no other
+// file gets one, except the few codes below that report no breach of the spec. The whole
+// list of strict diagnostics is compared with tests/data/go/corpus-strict.tsv.
+
+#include <catch2/catch.hpp>
+
+#include <kifu/read.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/corpus.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A file the spec rejects, and the diagnostic that says so: code, line, column.
+struct rejection {
+    const char* file;
+    const char* code;
+    std::uint32_t line;
+    std::uint32_t column;
+    const char* rule;  // where the spec says it (for the reader of a failure)
+};
+
+const rejection spec_rejects[] = {
+    // §1.2 leading junk before the first `(;` is not SGF (sabaki, smartgame reject these).
+    {"gnugo/games/ego2.sgf", "sgf.leading-text", 1, 1, "§1.2 leading junk"},
+    {"gnugo/games/ego3.sgf", "sgf.leading-text", 1, 1, "§1.2 leading junk"},
+    {"libsgfcplusplus/compressed-point-list.sgf", "sgf.leading-text", 1, 1, "§1.2 leading junk"},
+    {"libsgfcplusplus/escaping.sgf", "sgf.leading-text", 1, 1, "§1.2 leading junk"},
+    {"sgfc/test.sgf", "sgf.leading-text", 1, 1, "§1.2 leading junk"},
+    // §1.2 UTF-16 is not ASCII-compatible.
+    {"libsgfcplusplus/encoding-utf16-nobom.sgf", "sgf.utf16", 1, 1, "§1.2 UTF-16"},
+    {"libsgfcplusplus/encoding-utf16-withbom.sgf", "sgf.utf16", 1, 1, "§1.2 UTF-16"},
+    {"sabaki-sgf/utf16le.sgf", "sgf.utf16", 1, 1, "§1.2 UTF-16"},
+    // §1.2 `(` without `;`.
+    {"sabaki-sgf/encoding/nihon-kiin.sgf", "sgf.missing-semicolon", 2, 1, "§1.2 missing ';'"},
+    {"sgfc/test.sgf", "sgf.missing-semicolon", 36, 3, "§1.2 missing ';'"},
+    // §1.2 unbalanced parentheses at the end; a value never closed.
+    {"gnugo/games/owl42.sgf", "sgf.unclosed-tree", 24, 1, "§1.2 unbalanced parens"},
+    {"sgfc/test.sgf", "sgf.syntax", 76, 33, "§1.3 value never closed"},
+    // §1.1 "Only one of each property is allowed per node".
+    {"gnugo/games/cgf2005/19x19/katsunari.sgf", "sgf.duplicate-property", 9, 1, "§1.1 duplicate property"},
+    {"gnugo/games/ego2.sgf", "sgf.duplicate-property", 13, 1, "§1.1 duplicate property"},
+    {"gnugo/games/incident156.sgf", "sgf.duplicate-property", 3, 7, "§1.1 duplicate property"},
+    {"gnugo/games/incident187.sgf", "sgf.duplicate-property", 3, 7, "§1.1 duplicate property"},
+    {"gnugo/games/incident189.sgf", "sgf.duplicate-property", 3, 7, "§1.1 duplicate property"},
+    {"gnugo/games/incident199.sgf", "sgf.duplicate-property", 3, 7, "§1.1 duplicate property"},
+    {"gnugo/games/incident225.sgf", "sgf.duplicate-property", 3, 7, "§1.1 duplicate property"},
+    {"gnugo/games/incident64.sgf", "sgf.duplicate-property", 3, 7, "§1.1 duplicate property"},
+    {"katago/foxlike.sgf", "sgf.duplicate-property", 1, 154, "§1.1 duplicate property (Fox AP)"},
+    {"katrain/fox_sgf_error.sgf", "sgf.duplicate-property", 1, 157, "§1.1 duplicate property (Fox AP)"},
+    {"katrain/fox_sgf_works.sgf", "sgf.duplicate-property", 1, 151, "§1.1 duplicate property (Fox AP)"},
+    {"sgfc/test.sgf", "sgf.duplicate-property", 28, 11, "§1.1 duplicate property"},
+    // §1.1 GameTree = "(" Sequence { GameTree } ")": no node after a variation.
+    {"gogui/sgf/verbose-property-names.sgf", "sgf.node-after-variation", 466, 1, "§1.1 node after a variation"},
+    {"sgfc/test.sgf", "sgf.node-after-variation", 66, 20, "§1.1 node after a variation"},
+    // §1.1 Property = PropIdent PropValue { PropValue }; stray text.
+    {"sgfc/test.sgf", "sgf.missing-value", 8, 4, "§1.1 property without a value"},
+    {"sgfc/test.sgf", "sgf.junk", 8, 11, "§1.1 stray text"},
+    {"sgfc/test.sgf", "sgf.empty-tree", 12, 1, "§1.1 a game tree needs a node"},
+    {"sgfc/test.sgf", "sgf.value-without-identifier", 54, 2, "§1.1 value without identifier"},
+    // §1.4/§1.5 move and point values.
+    {"gnugo/games/buzco1.sgf", "go.two-moves", 42, 48, "§1.4 B and W in one node"},
+    {"gogui/sgf/human-readable.sgf", "go.bad-point", 1, 15, "§1.5 B[R16] is no point"},
+    {"gogui/sgf/invalidmove.sgf", "go.off-board", 2, 14, "§1.5 B[rs] on 9x9"},
+    {"gogui/sgf/size-after-invalid-points.sgf", "go.off-board", 1, 5, "§1.5 setup point off the board"},
+    // §2 illegal moves (RU absent or Japanese: suicide forbidden).
+    {"glift/Kogo_s_Joseki_Dictionary.sgf", "go.illegal.suicide", 53025, 2, "§2 suicide (a variation)"},
+    {"gogui/sgf/ff4_ex.sgf", "go.illegal.suicide", 118, 14, "§2 suicide (a variation)"},
+    {"gogui/sgf/ff4_ex.1.sgf", "go.illegal.suicide", 118, 14, "§2 suicide (a variation)"},
+    {"sgfc/test-result.sgf", "go.illegal.overwrite", 53, 9, "§2 stone on an occupied point"},
+    {"sgfc/test-roun-result.sgf", "go.illegal.overwrite", 52, 9, "§2 stone on an occupied point"},
+};
+
+// Codes that report no breach of the spec (GM other than go; HA without AB is a "should" of
+// go.html; text after the last tree is to be ignored): they may come on any file. Point
+// values of non-go games read as go points (escaping test files, GM[19]) come with go.not-go.
+const std::set<std::string> not_a_rejection = {"go.not-go", "go.handicap-without-stones", "sgf.trailing-text",
+                                               "go.bad-point@not-go"};
+
+}  // namespace
+
+TEST_CASE("strict mode gives a positioned diagnostic for each corpus file the spec rejects", "[go][sgf][corpus][strict]") {
+    KIFU_REQUIRE_CORPUS();
+    const fs::path root = kifu::test::corpus_dir() / "go" / "sgf";
+    std::vector<fs::path> files;
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+        if (e.is_regular_file() && e.path().extension() == ".sgf") files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    REQUIRE(files.size() == 249);
+
+    std::set<std::string> rejected_files;
+    for (const rejection& r : spec_rejects) rejected_files.insert(r.file);
+    std::ostringstream all;  // file, line:column, severity, code, ply: every strict diagnostic
+    std::size_t found = 0;
+    for (const fs::path& path : files) {
+        const std::string rel = fs::relative(path, root).generic_string();
+        INFO(rel);
+        kifu::read_options options;
+        options.format = "sgf";
+        options.mode = kifu::read_mode::strict;
+        const kifu::read_result result = kifu::read_file(path, options);
+        bool not_go = false;
+        for (const kifu::diagnostic& d : result.diagnostics) not_go = not_go || d.code == "go.not-go";
+        for (const kifu::diagnostic& d : result.diagnostics) {
+            all << rel << '\t' << d.line << ':' << d.column << '\t' << kifu::to_string(d.severity) << '\t' << d.code
+                << '\t' << d.ply << '\n';
+            INFO(d.code << " at " << d.line << ':' << d.column);
+            CHECK(d.line > 0);  // positioned
+            CHECK(d.column > 0);
+            if (!rejected_files.contains(rel)) {
+                CHECK((not_a_rejection.contains(d.code) || (not_go && not_a_rejection.contains(d.code + "@not-go"))));
+            }
+        }
+        for (const rejection& r : spec_rejects) {
+            if (rel != r.file) continue;
+            INFO(r.rule << ": expected " << r.code << " at " << r.line << ':' << r.column);
+            const bool there = std::any_of(result.diagnostics.begin(), result.diagnostics.end(), [&](const kifu::diagnostic& d) {
+                return d.code == r.code && d.line == r.line && d.column == r.column;
+            });
+            CHECK(there);
+            found += there ? 1 : 0;
+        }
+    }
+    CHECK(found == std::size(spec_rejects));
+
+    // The whole output, so that a new, moved or lost diagnostic shows.
+    const fs::path golden = kifu::test::source_dir() / "tests" / "data" / "go" / "corpus-strict.tsv";
+    std::ifstream in(golden);
+    std::stringstream expected;
+    expected << in.rdbuf();
+    if (const char* out = std::getenv("KIFU_GO_WRITE_STRICT")) std::ofstream(out) << all.str();
+    CHECK(all.str() == expected.str());
+    std::cout << "go strict: " << files.size() << " files, " << rejected_files.size() << " rejected by the spec\n";
+}
