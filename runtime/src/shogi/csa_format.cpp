@@ -105,18 +105,7 @@ void read_csa(const source_text& text, const read_options& options, read_result&
     std::vector<jkf> games;
     const bool parsed = detail::parse_csa(text, options.mode, games, out.diagnostics);
     (void)parsed;  // the games completed before a strict error are kept, and normalized below
-    for (jkf& game : games) {
-        if (options.normalize) {
-            normalize_options n;
-            n.format = source_format::csa;
-            n.mode = options.mode;
-            n.file = text.file_name();
-            if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
-                return;
-            }
-        }
-        out.records.emplace_back(std::move(game));
-    }
+    detail::keep_games(games, source_format::csa, text, options, out);
 }
 
 }  // namespace

@@ -2,7 +2,13 @@
 
 // The shogi formats this folder reads, as entries of the format list (runtime/src/formats.cpp).
 
+#include <vector>
+
 #include <kifu/format.hpp>
+#include <kifu/read.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/normalize.hpp>
+#include <kifu/text.hpp>
 
 namespace kifu::shogi {
 
@@ -14,5 +20,15 @@ kifu::format_info kif_format();
 kifu::format_info jkf_format();
 /// Returns the KI2 format (Kakinoki notation-only records; sniffer, reader, grammar trace).
 kifu::format_info ki2_format();
+
+namespace detail {
+
+/// The end of every shogi text reader: normalizes each raw record a parser made (when the
+/// options ask for it) and keeps it. Strict: the first game the normalizer rejects ends the
+/// read, keeping the games before it.
+void keep_games(std::vector<jkf>& games, source_format format, const source_text& text, const read_options& options,
+                read_result& out);
+
+}  // namespace detail
 
 }  // namespace kifu::shogi

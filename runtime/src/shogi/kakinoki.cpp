@@ -3,8 +3,10 @@
 
 #include "shogi/kakinoki.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -489,6 +491,17 @@ bool fork_builder::drop_empty_variation() {
     top.owner->pop_back();
     stack_.pop_back();
     return true;
+}
+
+void append_in_text_order(std::vector<diagnostic>& diagnostics, std::vector<diagnostic>& syntax,
+                          std::vector<diagnostic>& semantic) {
+    const std::size_t first = diagnostics.size();
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(syntax.begin()), std::make_move_iterator(syntax.end()));
+    diagnostics.insert(diagnostics.end(), std::make_move_iterator(semantic.begin()), std::make_move_iterator(semantic.end()));
+    std::stable_sort(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
+                     [](const diagnostic& a, const diagnostic& b) {
+                         return a.line != b.line ? a.line < b.line : a.column < b.column;
+                     });
 }
 
 }  // namespace kifu::shogi::detail

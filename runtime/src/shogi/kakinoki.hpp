@@ -137,4 +137,9 @@ private:
 /// ("" when none), Shift_JIS spelled "CP932".
 std::string declared_kakinoki_encoding(std::string_view first_bytes);
 
+/// Appends the grammar glue's and the builder's diagnostics to `diagnostics`, the two put
+/// together in text order (line, then column; a stable order for equal positions).
+void append_in_text_order(std::vector<diagnostic>& diagnostics, std::vector<diagnostic>& syntax,
+                          std::vector<diagnostic>& semantic);
+
 }  // namespace kifu::shogi::detail

@@ -375,12 +375,7 @@ bool parse_ki2(const source_text& text, read_mode mode, std::vector<jkf>& record
         records.push_back(std::move(record));
     }
     const std::size_t first = diagnostics.size();
-    diagnostics.insert(diagnostics.end(), std::make_move_iterator(syntax.begin()), std::make_move_iterator(syntax.end()));
-    diagnostics.insert(diagnostics.end(), std::make_move_iterator(semantic.begin()), std::make_move_iterator(semantic.end()));
-    std::stable_sort(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
-                     [](const diagnostic& a, const diagnostic& b) {
-                         return a.line != b.line ? a.line < b.line : a.column < b.column;
-                     });
+    append_in_text_order(diagnostics, syntax, semantic);
     if (mode == read_mode::strict) {
         // The first error ends a strict read: the grammar goes on after the builder stopped, and
         // the header's findings come at the end, so what follows the first error is dropped.

@@ -105,18 +105,7 @@ int sniff_kif(std::string_view bytes, std::string& declared) {
 void read_kif(const source_text& text, const read_options& options, read_result& out) {
     std::vector<jkf> games;
     detail::parse_kif(text, options.mode, games, out.diagnostics);
-    for (jkf& game : games) {
-        if (options.normalize) {
-            normalize_options n;
-            n.format = source_format::kif;
-            n.mode = options.mode;
-            n.file = text.file_name();
-            if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
-                return;
-            }
-        }
-        out.records.emplace_back(std::move(game));
-    }
+    detail::keep_games(games, source_format::kif, text, options, out);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/relative.hpp>
 
+#include "shogi/formats.hpp"
 #include "shogi/presets.hpp"
 #include "shogi/rules_tables.hpp"
 
@@ -316,5 +317,25 @@ bool normalize(jkf& record, const normalize_options& options, std::vector<diagno
     n.walk(record.moves, 1, start, std::nullopt, 0, 0);
     return !n.failed;
 }
+
+namespace detail {
+
+void keep_games(std::vector<jkf>& games, source_format format, const source_text& text, const read_options& options,
+                read_result& out) {
+    for (jkf& game : games) {
+        if (options.normalize) {
+            normalize_options n;
+            n.format = format;
+            n.mode = options.mode;
+            n.file = text.file_name();
+            if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
+                return;
+            }
+        }
+        out.records.emplace_back(std::move(game));
+    }
+}
+
+}  // namespace detail
 
 }  // namespace kifu::shogi
