@@ -22,6 +22,7 @@
 
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
+#include "shogi/shogi_test_util.hpp"
 
 namespace {
 
@@ -70,29 +71,6 @@ const std::map<std::string, deviation>& deviations() {
     return list;
 }
 
-// The main line as one USI line, as mainline.usi.tsv writes it.
-std::string usi_line(const jkf& record) {
-    position start = *position::from_preset("HIRATE");
-    if (record.initial) {
-        if (record.initial->data) {
-            start = position::from_state(*record.initial->data);
-        } else if (auto p = position::from_preset(record.initial->preset)) {
-            start = *p;
-        }
-    }
-    std::string out = "position sfen " + to_sfen(start, 1);
-    bool first = true;
-    for (const move_format& f : record.moves) {
-        if (!f.move) continue;
-        const move_data& m = *f.move;
-        board_move bm{m.from.value_or(square{}), *m.to, *m.piece, m.promote.value_or(false)};
-        out += first ? " moves " : " ";
-        out += to_usi(bm);
-        first = false;
-    }
-    return out;
-}
-
 }  // namespace
 
 TEST_CASE("csa corpus: json-kifu-format's CSA and JKF test files give its JKF", "[csa][corpus]") {
@@ -135,12 +113,12 @@ TEST_CASE("csa corpus: the 2,000 generated CSA games give their main lines", "[c
         const std::string id = line.substr(0, tab);
         const kifu::read_result r = read_with(csa, set / "csa" / (id + ".csa"));
         ++games;
-        if (!r.ok() || r.records.size() != 1 || usi_line(*r.records[0].get<jkf>()) != line.substr(tab + 1)) {
+        if (!r.ok() || r.records.size() != 1 || kifu::test::main_line_usi(*r.records[0].get<jkf>()) != line.substr(tab + 1)) {
             ++wrong;
             if (wrong <= 5) {
                 INFO(id << "\n" << diagnostics_of(r));
                 CHECK(r.records.size() == 1);
-                if (r.records.size() == 1) CHECK(usi_line(*r.records[0].get<jkf>()) == line.substr(tab + 1));
+                if (r.records.size() == 1) CHECK(kifu::test::main_line_usi(*r.records[0].get<jkf>()) == line.substr(tab + 1));
             }
         }
     }
@@ -163,7 +141,7 @@ TEST_CASE("jkf corpus: the 300 generated JKF games give their main lines", "[jkf
         ++games;
         CHECK(diagnostics_of(r).empty());
         REQUIRE(r.records.size() == 1);
-        CHECK(usi_line(*r.records[0].get<jkf>()) == line.substr(tab + 1));
+        CHECK(kifu::test::main_line_usi(*r.records[0].get<jkf>()) == line.substr(tab + 1));
     }
     CHECK(games == 300);
 }
@@ -190,7 +168,7 @@ TEST_CASE("csa corpus: every real CSA file is read, or rejected at a line", "[cs
             if (std::filesystem::exists(usi)) {
                 std::string expected = kifu::test::slurp(usi);
                 while (!expected.empty() && (expected.back() == '\n' || expected.back() == '\r')) expected.pop_back();
-                CHECK(usi_line(*r.records[0].get<jkf>()) == expected);
+                CHECK(kifu::test::main_line_usi(*r.records[0].get<jkf>()) == expected);
                 ++with_usi;
             }
         } else {

@@ -20,6 +20,7 @@
 #include <kifu/shogi/position.hpp>
 
 #include "support/corpus.hpp"
+#include "shogi/shogi_test_util.hpp"
 
 namespace {
 
@@ -58,29 +59,6 @@ bool has_illegal_move(const kifu::read_result& r) {
         if (d.severity == kifu::severity::error && d.code.rfind("shogi.illegal.", 0) == 0) return true;
     }
     return false;
-}
-
-// The main line as one USI line, as tsshogi's .usi files write it (specials not written).
-std::string usi_line(const jkf& record) {
-    position start = *position::from_preset("HIRATE");
-    if (record.initial) {
-        if (record.initial->data) {
-            start = position::from_state(*record.initial->data);
-        } else if (auto p = position::from_preset(record.initial->preset)) {
-            start = *p;
-        }
-    }
-    std::string out = "position sfen " + to_sfen(start, 1);
-    bool first = true;
-    for (const move_format& f : record.moves) {
-        if (!f.move || !f.move->to || !f.move->piece) continue;
-        const move_data& m = *f.move;
-        const board_move bm{m.from.value_or(square{}), *m.to, *m.piece, m.promote.value_or(false)};
-        out += first ? " moves " : " ";
-        out += to_usi(bm);
-        first = false;
-    }
-    return out;
 }
 
 std::string trimmed(std::string s) {
@@ -123,7 +101,7 @@ TEST_CASE("kakinoki real: every real record is read in lenient mode, KIF/KI2 mai
         if (!std::filesystem::exists(usi)) continue;
         ++compared;
         const std::string theirs = trimmed(kifu::test::slurp(usi));
-        const std::string ours = r.records.empty() ? std::string("(no record)") : usi_line(*r.records[0].get<jkf>());
+        const std::string ours = r.records.empty() ? std::string("(no record)") : kifu::test::main_line_usi(*r.records[0].get<jkf>());
         if (ours == theirs) {
             ++same;
         } else if (has_illegal_move(r) && theirs.rfind(ours, 0) == 0) {

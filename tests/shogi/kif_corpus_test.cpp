@@ -21,6 +21,7 @@
 
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
+#include "shogi/shogi_test_util.hpp"
 
 namespace {
 
@@ -44,29 +45,6 @@ std::string errors_of(const kifu::read_result& r) {
     std::string out;
     for (const kifu::diagnostic& d : r.diagnostics) {
         if (d.severity == kifu::severity::error) out += kifu::format_gcc(d) + "\n";
-    }
-    return out;
-}
-
-// The main line as one USI line, as mainline.usi.tsv writes it.
-std::string usi_line(const jkf& record) {
-    position start = *position::from_preset("HIRATE");
-    if (record.initial) {
-        if (record.initial->data) {
-            start = position::from_state(*record.initial->data);
-        } else if (auto p = position::from_preset(record.initial->preset)) {
-            start = *p;
-        }
-    }
-    std::string out = "position sfen " + to_sfen(start, 1);
-    bool first = true;
-    for (const move_format& f : record.moves) {
-        if (!f.move) continue;
-        const move_data& m = *f.move;
-        board_move bm{m.from.value_or(square{}), *m.to, *m.piece, m.promote.value_or(false)};
-        out += first ? " moves " : " ";
-        out += to_usi(bm);
-        first = false;
     }
     return out;
 }
@@ -112,12 +90,12 @@ TEST_CASE("kif corpus: the 2,000 generated KIF games give their main lines", "[k
         if (!std::filesystem::exists(file)) file = set / "kif" / (id + ".kifu");
         const kifu::read_result r = read_kif_file(file);
         ++games;
-        if (!r.ok() || r.records.size() != 1 || usi_line(*r.records[0].get<jkf>()) != line.substr(tab + 1)) {
+        if (!r.ok() || r.records.size() != 1 || kifu::test::main_line_usi(*r.records[0].get<jkf>()) != line.substr(tab + 1)) {
             ++wrong;
             if (wrong <= 5) {
                 INFO(id << "\n" << errors_of(r));
                 CHECK(r.records.size() == 1);
-                if (r.records.size() == 1) CHECK(usi_line(*r.records[0].get<jkf>()) == line.substr(tab + 1));
+                if (r.records.size() == 1) CHECK(kifu::test::main_line_usi(*r.records[0].get<jkf>()) == line.substr(tab + 1));
             }
         }
     }

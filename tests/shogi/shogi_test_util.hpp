@@ -104,4 +104,27 @@ inline std::vector<diagnostic> run(jkf& r, source_format f = source_format::kif,
     return ds;
 }
 
+/// The main line as one USI line, as the corpus' mainline.usi.tsv (and tsshogi's .usi) write it.
+inline std::string main_line_usi(const jkf& record) {
+    position start = *position::from_preset("HIRATE");
+    if (record.initial) {
+        if (record.initial->data) {
+            start = position::from_state(*record.initial->data);
+        } else if (auto p = position::from_preset(record.initial->preset)) {
+            start = *p;
+        }
+    }
+    std::string out = "position sfen " + to_sfen(start, 1);
+    bool first = true;
+    for (const move_format& f : record.moves) {
+        if (!f.move || !f.move->to || !f.move->piece) continue;  // only in a lenient raw record
+        const move_data& m = *f.move;
+        const board_move bm{m.from.value_or(square{}), *m.to, *m.piece, m.promote.value_or(false)};
+        out += first ? " moves " : " ";
+        out += to_usi(bm);
+        first = false;
+    }
+    return out;
+}
+
 }  // namespace kifu::test
