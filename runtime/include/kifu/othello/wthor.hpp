@@ -4,8 +4,8 @@
 // (10×10), the players file WTHOR.JOU and the tournaments file WTHOR.TRN
 // (../shared/formats/go-othello.md §5). All integers little-endian; names Windows-1252.
 //
-// Two layers: the raw files (read and written byte for byte), and games replayed into
-// othello::record with the passes WTHOR leaves out inserted.
+// Two layers: the raw files (read and written byte for byte), and games replayed (with the
+// passes WTHOR leaves out inserted) into a reusable replayed_game or a whole othello::record.
 
 #include <array>
 #include <cstdint>
@@ -114,6 +114,24 @@ struct name_tables {
 
 /// Returns the decoded names of a names file.
 std::vector<std::string> decoded_names(const names_file& file);
+
+/// What replaying one game yields, without the header strings: a streaming reader keeps
+/// one and passes it to every replay call, which then allocates nothing once warm.
+struct replayed_game {
+    std::vector<move> moves;          ///< ply 1 first; inserted passes have pass_kind::inserted
+    disc_counts final_counts;         ///< discs on the board after the last move
+    game_end end = game_end::early;   ///< how the game ends after the last move
+    int passes_inserted = 0;          ///< passes the replay added (WTHOR stores none)
+    std::optional<replay_stop> stop;  ///< set when the replay stopped early
+    friend bool operator==(const replayed_game&, const replayed_game&) = default;
+};
+
+/// Replays one game into `out` (overwritten entirely, its memory kept): the moves with the
+/// passes WTHOR leaves out inserted, the final counts and how the game ends. Diagnostics as
+/// to_record's, without the name checks: `othello.illegal-move`, `wthor.bad-move`,
+/// `wthor.moves-after-end`, `wthor.bad-score`, `wthor.score-mismatch` (1-based `game_number`).
+void replay(const game& g, const header& h, std::string_view file_name, std::size_t game_number,
+            std::vector<diagnostic>& diagnostics, replayed_game& out);
 
 /// Replays one game into a record: passes inserted where the side to move has none, the
 /// header mapped onto GGF ids (docs/jkf-go-othello.md). Diagnostics carry `ply` and name the
