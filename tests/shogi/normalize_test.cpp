@@ -311,3 +311,39 @@ TEST_CASE("normalize: record-level problems each have their code", "[shogi][norm
         CHECK(codes(ds) == std::vector<std::string>{"shogi.fork-too-deep"});
     }
 }
+
+TEST_CASE("normalize: CSA running totals carry ms, s and m at every boundary", "[shogi][normalize]") {
+    // Rooks shuttling (28-38, 82-72) with times that hit every carry; a few huge ones take
+    // the general path. Expected: each player's running total in milliseconds, split.
+    const long long times[][3] = {{0, 59, 999}, {0, 59, -1}, {0, 0, 1},   {0, 59, 0},   {59, 59, 999}, {0, 1, -1},
+                                  {1, 0, 500},  {118, 0, -1}, {0, 58, 500}, {0, 0, -1},  {100000, 7, 3}, {0, 59, 999},
+                                  {60, 0, -1},  {0, 30, 499}, {0, 30, 501}, {2, 3, -1},  {0, 0, 0},      {59, 0, -1},
+                                  {0, 59, -1},  {0, 1, 998},  {0, 59, 2},   {119, 59, -1}, {0, 0, 999},  {0, 0, 1}};
+    std::vector<move_format> moves;
+    for (std::size_t i = 0; i < std::size(times); ++i) {
+        const bool black = i % 2 == 0;
+        const bool out = i % 4 < 2;
+        move_format f = black ? mv(out ? 28 : 38, out ? 38 : 28, pk::hi) : mv(out ? 82 : 72, out ? 72 : 82, pk::hi);
+        f.time = move_time{time_value{std::nullopt, static_cast<int>(times[i][0]), static_cast<int>(times[i][1]),
+                                      times[i][2] < 0 ? std::nullopt : std::optional<int>(static_cast<int>(times[i][2]))},
+                           std::nullopt};
+        moves.push_back(f);
+    }
+    jkf r = record_from_preset("", moves);
+    CHECK(run(r, source_format::csa).empty());
+    std::vector<std::optional<time_value>> got;
+    std::vector<std::optional<time_value>> expected;
+    std::array<long long, 2> total_ms{};
+    std::array<bool, 2> has_ms{};
+    for (std::size_t i = 0; i < std::size(times); ++i) {
+        const std::size_t c = i % 2;
+        total_ms[c] += (times[i][0] * 60 + times[i][1]) * 1000 + (times[i][2] < 0 ? 0 : times[i][2]);
+        has_ms[c] = has_ms[c] || times[i][2] >= 0;
+        const long long t = total_ms[c];
+        expected.push_back(time_value{static_cast<int>(t / 3600000), static_cast<int>(t / 60000 % 60), static_cast<int>(t / 1000 % 60),
+                                      has_ms[c] ? std::optional<int>(static_cast<int>(t % 1000)) : std::nullopt});
+        REQUIRE(r.moves[i + 1].time);
+        got.push_back(r.moves[i + 1].time->total);
+    }
+    CHECK(got == expected);
+}

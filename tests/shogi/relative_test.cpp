@@ -126,3 +126,16 @@ TEST_CASE("relative: ambiguity and mismatch are reported, not guessed", "[shogi]
     CHECK(right.status == origin_status::board);
     CHECK(right.from == sq(49));
 }
+
+TEST_CASE("relative: pawns and lances never need one on the board, drops of them still get H", "[shogi][relative]") {
+    // Two lances on one file (the back one blocked), pawns everywhere, and a pawn and a
+    // lance in hand: board moves of either kind have a single candidate.
+    auto p = parse_sfen("4k4/9/9/9/9/4L4/PPPP1PPPP/4L4/4K4 b LP 1");
+    REQUIRE(p);
+    CHECK(relative_of(*p, {sq(56), sq(55), piece_kind::ky, false}).empty());
+    CHECK(p->origins_to(sq(55), color::black, piece_kind::ky).size == 1);
+    CHECK(relative_of(*p, {sq(77), sq(76), piece_kind::fu, false}).empty());
+    CHECK(relative_of(*p, {{}, sq(55), piece_kind::ky, false}) == "H");
+    CHECK(relative_of(*p, {{}, sq(55), piece_kind::fu, false}).empty());
+    CHECK(relative_of(*p, {{}, sq(66), piece_kind::fu, false}) == "H");
+}

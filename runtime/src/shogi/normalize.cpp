@@ -81,7 +81,7 @@ struct normalizer {
     bool set_up(jkf& record, position& start);
     void walk(std::vector<move_format>& moves, std::size_t first, const position& start,
               std::optional<square> before_first, int base_ply, int depth);
-    bool play(move_format& element, position& pos, std::optional<square> previous_to, int ply);
+    bool play(move_format& element, position& pos, const std::optional<square>& previous_to, int ply);
     void truncate(std::vector<move_format>& moves, std::size_t at, int ply);
 };
 
@@ -104,9 +104,14 @@ bool normalizer::set_up(jkf& record, position& start) {
         start = position::from_state(*initial.data);
         if (is(source_format::csa)) {
             // CSA has no preset names: a PI line or a full board equal to a preset becomes it.
-            for (const detail::preset_info& p : detail::presets) {
-                if (start == *position::from_preset(p.name)) {
-                    initial.preset = p.name;
+            static const std::array<position, detail::presets.size()> preset_positions = [] {
+                std::array<position, detail::presets.size()> out;
+                for (std::size_t i = 0; i < out.size(); ++i) out[i] = *position::from_preset(detail::presets[i].name);
+                return out;
+            }();
+            for (std::size_t i = 0; i < preset_positions.size(); ++i) {
+                if (start == preset_positions[i]) {
+                    initial.preset = detail::presets[i].name;
                     initial.data.reset();
                     break;
                 }
@@ -126,12 +131,14 @@ bool normalizer::set_up(jkf& record, position& start) {
 void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
     // CSA gives only each move's time: total = the same player's previous total + now.
     const time_value* previous = i >= 2 && moves[i - 2].time && moves[i - 2].time->total ? &*moves[i - 2].time->total : nullptr;
-    const time_value& now = moves[i].time->now;
+    move_time& time = *moves[i].time;
+    const time_value& now = time.now;
     // 64-bit sums: a hostile file's huge times must not overflow.
     long long ms = now.ms.value_or(0);
     long long s = now.s;
     long long m = now.m;
     long long h = now.h.value_or(0);
+    const bool has_ms = now.ms || (previous && previous->ms);
     if (previous) {
         ms += previous->ms.value_or(0);
         s += previous->s;
@@ -139,8 +146,33 @@ void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
         h += previous->h.value_or(0);
     }
     auto narrow = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
-    time_value out;
-    if (now.ms || (previous && previous->ms)) {
+    // Written in place, field by field: building a time_value aside and copying it in made
+    // the CPU wait on its own stores (store-to-load forwarding of the partial writes).
+    time_value& out = time.total.emplace();
+    if (ms >= 0 && ms < 2000 && s >= 0 && s < 119 && m >= 0 && m < 119) {
+        // The usual case (a total built by this function plus one move's time): one carry
+        // per field at most, so compare and subtract instead of a chain of divisions.
+        if (has_ms) {
+            if (ms >= 1000) {
+                ms -= 1000;
+                ++s;
+            }
+            out.ms = static_cast<int>(ms);
+        }
+        if (s >= 60) {
+            s -= 60;
+            ++m;
+        }
+        if (m >= 60) {
+            m -= 60;
+            ++h;
+        }
+        out.s = static_cast<int>(s);
+        out.m = static_cast<int>(m);
+        out.h = narrow(h);
+        return;
+    }
+    if (has_ms) {
         s += ms / 1000;
         out.ms = narrow(ms % 1000);
     }
@@ -148,7 +180,6 @@ void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
     out.s = narrow(s % 60);
     out.h = narrow(h + m / 60);
     out.m = narrow(m % 60);
-    moves[i].time->total = out;
 }
 
 void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int ply) {
@@ -161,7 +192,7 @@ void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int p
     moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(at), moves.end());
 }
 
-bool normalizer::play(move_format& element, position& pos, std::optional<square> previous_to, int ply) {
+bool normalizer::play(move_format& element, position& pos, const std::optional<square>& previous_to, int ply) {
     move_data& m = *element.move;
     const color mover = pos.side_to_move();
     auto fail = [&](std::string_view code, std::string_view why) {
@@ -230,10 +261,13 @@ bool normalizer::play(move_format& element, position& pos, std::optional<square>
 
 void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const position& start,
                       std::optional<square> before_first, int base_ply, int depth) {
-    auto previous_to = [&](std::size_t i) -> std::optional<square> {
+    // By reference: an optional<square> returned by value went through memory in pieces and
+    // stalled the load that read it back whole.
+    static const std::optional<square> none;
+    auto previous_to = [&](std::size_t i) -> const std::optional<square>& {
         if (i == 0) return before_first;
         const move_format& p = moves[i - 1];
-        return p.move && p.move->to ? p.move->to : std::nullopt;
+        return p.move ? p.move->to : none;
     };
 
     position pos = start;

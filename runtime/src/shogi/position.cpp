@@ -16,9 +16,9 @@ position::position() noexcept {
             board_[index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)})] = empty_cell;
 }
 
-std::optional<position> position::from_preset(std::string_view preset) noexcept {
-    const preset_info* info = find_preset(preset);
-    if (!info) return std::nullopt;
+namespace {
+
+position build_preset(const preset_info& info) noexcept {
     position p;
     // 平手: White's back ranks are the mirror image of Black's.
     constexpr std::array<piece_kind, 9> back{piece_kind::ky, piece_kind::ke, piece_kind::gi, piece_kind::ki, piece_kind::ou,
@@ -34,20 +34,45 @@ std::optional<position> position::from_preset(std::string_view preset) noexcept 
     p.set({2, 2}, piece{color::white, piece_kind::ka});
     p.set({2, 8}, piece{color::black, piece_kind::hi});
     p.set({8, 8}, piece{color::black, piece_kind::ka});
-    for (square s : info->removed) {
+    for (square s : info.removed) {
         if (s.x == 0) break;
         p.set(s, std::nullopt);
     }
-    p.side_ = info->side;
-    p.checked_ = 0;
+    p.set_side_to_move(info.side);
     return p;
+}
+
+}  // namespace
+
+std::optional<position> position::from_preset(std::string_view preset) noexcept {
+    const preset_info* info = find_preset(preset);
+    if (!info) return std::nullopt;
+    // Built once: every record without a board diagram starts from one of these, and a CSA
+    // board is compared with all of them.
+    static const std::array<position, presets.size()> built = [] {
+        std::array<position, presets.size()> out;
+        for (std::size_t i = 0; i < presets.size(); ++i) {
+            out[i] = build_preset(presets[i]);
+            out[i].checked_ = 0;  // no preset starts in check
+        }
+        return out;
+    }();
+    return built[static_cast<std::size_t>(info - presets.data())];
 }
 
 position position::from_state(const state_format& state) noexcept {
     position p;
+    // Written straight into the empty board (what `set` does, without its bookkeeping for
+    // a piece being replaced): a later king of a colour wins, as with `set`.
     for (int x = 1; x <= 9; ++x)
-        for (int y = 1; y <= 9; ++y)
-            p.set({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)}, state.board[x - 1][y - 1]);
+        for (int y = 1; y <= 9; ++y) {
+            const std::optional<piece>& cell = state.board[x - 1][y - 1];
+            if (!cell) continue;
+            const int i = index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)});
+            p.board_[i] = make_cell(cell->color, cell->kind);
+            ++p.counts_[static_cast<int>(cell->color)][static_cast<int>(cell->kind)];
+            if (cell->kind == piece_kind::ou) p.kings_[static_cast<int>(cell->color)] = static_cast<std::uint8_t>(i);
+        }
     for (int c = 0; c < 2; ++c)
         for (int k = 0; k < hand_kind_count; ++k)
             p.set_hand(static_cast<color>(c), static_cast<piece_kind>(k), state.hands[c][k]);
@@ -102,6 +127,31 @@ std::optional<square> position::king_square(color c) const noexcept {
     const int king = kings_[static_cast<int>(c)];
     if (king == 0) return std::nullopt;
     return square_of(king);
+}
+
+// Here rather than in rules.cpp, and inline, so that `apply`, its only caller, inlines it.
+inline bool position::gives_check(const board_move& m) const noexcept {
+    const int king = kings_[static_cast<int>(side_)];
+    if (king == 0) return false;
+    const color mover = opponent(side_);
+    const int to = index(m.to);
+    const square k = square_of(king);
+    // The moved piece itself.
+    const int shape = shape_of(mover, cell_kind(board_[to]), k.x - m.to.x, k.y - m.to.y);
+    if (shape >= shape_slide) {
+        const int step = deltas[static_cast<int>(mover)][shape - shape_slide];
+        int i = to + step;
+        while (board_[i] == empty_cell) i += step;
+        if (i == king) return true;
+    } else if (shape != shape_none) {
+        return true;
+    }
+    // A line it opened.
+    if (!m.is_drop()) {
+        const int step = line_step_of(king, index(m.from));
+        if (step && line_attacked(board_.data(), king, step, -1, -1, mover)) return true;
+    }
+    return false;
 }
 
 undo_info position::apply(const board_move& m) noexcept {

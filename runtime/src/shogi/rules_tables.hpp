@@ -88,22 +88,6 @@ constexpr int delta(int d, color c) noexcept {
     int v = directions[d].dx * position::width + directions[d].dy;
     return c == color::black ? v : -v;
 }
-// The direction d with delta(d, c) == step (one of the eight king steps), or -1.
-constexpr int direction_of(int step, color c) noexcept {
-    for (int d = 0; d < 8; ++d)
-        if (delta(d, c) == step) return d;
-    return -1;
-}
-
-// The mailbox step from `a` towards `b` when they share a file, rank or diagonal, else 0.
-constexpr int line_step(square a, square b) noexcept {
-    const int dx = b.x - a.x;
-    const int dy = b.y - a.y;
-    if (dx == 0 && dy == 0) return 0;
-    if (dx != 0 && dy != 0 && dx != dy && dx != -dy) return 0;
-    return ((dx > 0) - (dx < 0)) * position::width + ((dy > 0) - (dy < 0));
-}
-
 // Per colour and kind: the mailbox deltas of the piece's steps and slides (hot loops walk
 // only the directions a piece has).
 struct kind_directions {
@@ -126,49 +110,111 @@ constexpr std::array<std::array<kind_directions, piece_kind_count>, 2> make_kind
 }
 inline constexpr auto kind_directions_table = make_kind_directions();
 
-// Per colour and kind, indexed by the displacement (dx + 8) * 17 + (dy + 8) in board
-// coordinates: -1 the piece cannot move so, 0..9 one step in direction d, 10 + d a slide
+// Movement shapes, indexed by the displacement (dx + 8) * 17 + (dy + 8) in board coordinates
+// (see shape_of): -1 the piece cannot move so, 0..9 one step in direction d, 10 + d a slide
 // along direction d (the squares between must be empty).
 inline constexpr int shape_none = -1;
 inline constexpr int shape_slide = 10;
 constexpr int shape_index(int dx, int dy) noexcept { return (dx + 8) * 17 + (dy + 8); }
-constexpr std::array<std::array<std::array<std::int8_t, 289>, piece_kind_count>, 2> make_shapes() noexcept {
-    std::array<std::array<std::array<std::int8_t, 289>, piece_kind_count>, 2> out{};
+
+
+// The square of each mailbox index, as one table lookup (no division on the hot path).
+constexpr std::array<square, position::cells> make_squares() noexcept {
+    std::array<square, position::cells> out{};
+    for (int i = 2; i < position::cells - 2; ++i)
+        out[i] = square{static_cast<std::int8_t>((i - 2) / position::width), static_cast<std::int8_t>((i - 2) % position::width)};
+    return out;
+}
+inline constexpr auto index_squares = make_squares();
+constexpr square square_of(int index) noexcept { return index_squares[index]; }
+
+// Attack look-up by cell value: for a colour and a direction d, bit `cell` of `near[d]` is set
+// when that cell (a piece of the colour) attacks the square one step beyond it along d, and
+// bit `cell` of `far[d]` when it attacks along d from any distance (a slider). Empty (0) and
+// wall (0x80) cells map to bit 0 by `cell & 31`, which is never set, so one shift and mask
+// replace the tests "is a piece, of this colour, moving so".
+struct attack_masks {
+    std::array<std::uint32_t, direction_count> near{};
+    std::array<std::uint32_t, 8> far{};
+};
+constexpr std::array<attack_masks, 2> make_attack_masks() noexcept {
+    std::array<attack_masks, 2> out{};
     for (int c = 0; c < 2; ++c)
         for (int k = 0; k < piece_kind_count; ++k) {
-            auto& t = out[c][k];
-            for (auto& v : t) v = shape_none;
-            const int sgn = c == 0 ? 1 : -1;
+            const std::uint32_t b = std::uint32_t{1} << make_cell(static_cast<color>(c), static_cast<piece_kind>(k));
             for (int d = 0; d < direction_count; ++d) {
-                const int dx = directions[d].dx * sgn;
-                const int dy = directions[d].dy * sgn;
-                if (step_masks[k] & bit(d)) t[shape_index(dx, dy)] = static_cast<std::int8_t>(d);
-                if (slide_masks[k] & bit(d))
-                    for (int n = 1; n <= 8; ++n) t[shape_index(dx * n, dy * n)] = static_cast<std::int8_t>(shape_slide + d);
+                if ((step_masks[k] | slide_masks[k]) & bit(d)) out[c].near[d] |= b;
+                if (d < 8 && (slide_masks[k] & bit(d))) out[c].far[d] |= b;
             }
         }
     return out;
 }
-inline constexpr auto shapes = make_shapes();
+inline constexpr auto attack_masks_table = make_attack_masks();
+constexpr bool in_mask(std::uint32_t mask, std::uint8_t cell) noexcept { return (mask >> (cell & 31)) & 1; }
 
-// line_step for mailbox indices, as one table lookup (no division on the hot path).
-constexpr std::array<std::int8_t, position::cells * position::cells> make_line_steps() noexcept {
-    std::array<std::int8_t, position::cells * position::cells> out{};
-    for (int a = 0; a < position::cells; ++a)
-        for (int b = 0; b < position::cells; ++b) {
-            const square sa{static_cast<std::int8_t>((a - 2) / position::width), static_cast<std::int8_t>((a - 2) % position::width)};
-            const square sb{static_cast<std::int8_t>((b - 2) / position::width), static_cast<std::int8_t>((b - 2) % position::width)};
-            if (a < 2 || b < 2 || !on_board(sa) || !on_board(sb)) continue;
-            out[a * position::cells + b] = static_cast<std::int8_t>(line_step(sa, sb));
-        }
+// delta(d, c) as a table, for loops over directions.
+constexpr std::array<std::array<std::int8_t, direction_count>, 2> make_deltas() noexcept {
+    std::array<std::array<std::int8_t, direction_count>, 2> out{};
+    for (int c = 0; c < 2; ++c)
+        for (int d = 0; d < direction_count; ++d) out[c][d] = static_cast<std::int8_t>(delta(d, static_cast<color>(c)));
     return out;
 }
-inline constexpr auto line_steps = make_line_steps();
-constexpr int line_step_of(int a, int b) noexcept { return line_steps[a * position::cells + b]; }
+inline constexpr auto deltas = make_deltas();
 
-constexpr square square_of(int index) noexcept {
-    return square{static_cast<std::int8_t>((index - 2) / position::width),
-                  static_cast<std::int8_t>((index - 2) % position::width)};
+// Per displacement (shape_index of dx, dy in Black's frame): the direction of a single step
+// that makes it (0..9) and the line direction it lies on (0..7), -1 for none. One 578-byte
+// table for every kind and colour keeps the hot look-ups in the L1 cache (a table per kind
+// and colour did not stay there).
+struct displacement {
+    std::int8_t step = -1;
+    std::int8_t line = -1;
+};
+constexpr std::array<displacement, 289> make_displacements() noexcept {
+    std::array<displacement, 289> out{};
+    for (int d = 0; d < direction_count; ++d) {
+        out[shape_index(directions[d].dx, directions[d].dy)].step = static_cast<std::int8_t>(d);
+        if (d < 8)
+            for (int n = 1; n <= 8; ++n) out[shape_index(directions[d].dx * n, directions[d].dy * n)].line = static_cast<std::int8_t>(d);
+    }
+    return out;
+}
+inline constexpr auto displacements = make_displacements();
+
+// The movement shape (shape_none, a step direction, or shape_slide + a line direction) of a
+// colour's kind for a displacement.
+constexpr int shape_of(color c, piece_kind k, int dx, int dy) noexcept {
+    const int i = shape_index(dx, dy);
+    const displacement& v = displacements[c == color::black ? i : 288 - i];
+    if (v.line >= 0 && (slide_masks[static_cast<int>(k)] & bit(v.line))) return shape_slide + v.line;
+    if (v.step >= 0 && (step_masks[static_cast<int>(k)] & bit(v.step))) return v.step;
+    return shape_none;
+}
+
+// line_step for mailbox indices.
+constexpr int line_step_of(int a, int b) noexcept {
+    const square sa = square_of(a);
+    const square sb = square_of(b);
+    const int line = displacements[shape_index(sb.x - sa.x, sb.y - sa.y)].line;
+    return line < 0 ? 0 : deltas[0][line];
+}
+
+// Per colour, indexed by a king step (mailbox delta + 12): the cells of that colour that
+// slide back along it, i.e. attack the king from the far end of the line.
+constexpr std::array<std::array<std::uint32_t, 25>, 2> make_line_attackers() noexcept {
+    std::array<std::array<std::uint32_t, 25>, 2> out{};
+    for (int c = 0; c < 2; ++c)
+        for (int d = 0; d < 8; ++d) out[c][12 - delta(d, static_cast<color>(c))] = attack_masks_table[c].far[d];
+    return out;
+}
+inline constexpr auto line_attackers = make_line_attackers();
+
+// Walks from `king` by `step` (skipping the cell `skip`, stopping safe at `stop`) and says
+// whether the first piece met is a slider of colour `by` that slides back along the line.
+// A free inline function so that both position.cpp and rules.cpp inline it.
+inline bool line_attacked(const std::uint8_t* board, int king, int step, int skip, int stop, color by) noexcept {
+    int i = king + step;
+    while (i != stop && (i == skip || board[i] == empty_cell)) i += step;
+    return i != stop && in_mask(line_attackers[static_cast<int>(by)][step + 12], board[i]);
 }
 
 }  // namespace kifu::shogi::detail

@@ -149,9 +149,8 @@ private:
     illegal_reason check_board_move(const board_move& m) const noexcept;
     illegal_reason check_drop(const board_move& m) const noexcept;
     bool is_mate_after_pawn_drop(const board_move& m) const noexcept;
-    bool leaves_king_safe_slow(const board_move& m) const noexcept;
-    bool attacked(int target, color by, int vacated) const noexcept;
-    bool attacked_from_line(int king, int step, int skip, int stop, color by) const noexcept;
+    bool attacked(int target, color by, int vacated, int filled) const noexcept;
+    bool king_safe(const board_move& m) const noexcept;
     bool gives_check(const board_move& m) const noexcept;
     void find_kings() noexcept;
 
