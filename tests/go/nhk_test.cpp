@@ -69,7 +69,7 @@ TEST_CASE("NHK results: resignation - time - points - draw", "[go][nhk]") {
         std::string text = two_moves();
         text.replace(text.find("Result=2:3"), 10, "Result=" + result);
         const sgf_collection c = read(text, d);
-        return std::pair{c.values(0, "RE").empty() ? std::string("-") : c.values(0, "RE").front().raw, codes(d)};
+        return std::pair{c.values(0, "RE").empty() ? std::string("-") : std::string(c.values(0, "RE").front().raw()), codes(d)};
     };
     CHECK(re("1") == std::pair{std::string("B+R"), strings{}});
     CHECK(re("2:t") == std::pair{std::string("W+T"), strings{}});
@@ -137,14 +137,14 @@ TEST_CASE("NHK corpus: 50 files give the expected SGF and 6 malformed ones their
         // Root properties as a set, then the moves.
         auto root_set = [](const sgf_collection& c) {
             std::set<std::string> s;
-            for (const sgf_property& p : c[c.roots[0]].properties) s.insert(p.id + "=" + simple_text_value(p.values.front().raw));
+            for (const sgf_property p : c.properties(c.roots[0])) s.insert(std::string(p.id()) + "=" + simple_text_value(p.values().front().raw()));
             return s;
         };
         CHECK(root_set(ours) == root_set(expected));
         auto moves = [](const sgf_collection& c) {
             std::vector<std::string> m;
             for (node_id n = c[c.roots[0]].first_child; n != no_node; n = c[n].first_child) {
-                for (const sgf_property& p : c[n].properties) m.push_back(p.id + p.values.front().raw);
+                for (const sgf_property p : c.properties(n)) m.push_back(std::string(p.id()).append(p.values().front().raw()));
             }
             return m;
         };

@@ -33,23 +33,23 @@ TEST_CASE("SGF: old lower-case identifiers are stripped and the spelling kept", 
     const auto c = parse("(;GaMe[1]AddBlack[aa][bb]thisisaWhitemove[kk])", d);
     CHECK(d.empty());
     CHECK(shape(c) == "(;GM[1]AB[aa][bb]W[kk])\n");
-    CHECK(c[0].properties[1].spelled == "AddBlack");
+    CHECK(c.properties(0)[1].spelled() == "AddBlack");
 }
 
 TEST_CASE("SGF: escapes stay raw in the tree", "[go][sgf]") {
     std::vector<kifu::diagnostic> d;
     const auto c = parse("(;C[a\\]b\\\\]N[x\\\ny])", d);
     CHECK(d.empty());
-    CHECK(c.values(0, "C").front().raw == "a\\]b\\\\");
-    CHECK(text_value(c.values(0, "C").front().raw) == "a]b\\");
-    CHECK(simple_text_value(c.values(0, "N").front().raw) == "xy");
+    CHECK(c.values(0, "C").front().raw() == "a\\]b\\\\");
+    CHECK(text_value(c.values(0, "C").front().raw()) == "a]b\\");
+    CHECK(simple_text_value(c.values(0, "N").front().raw()) == "xy");
 }
 
 TEST_CASE("SGF: compressed point lists stay as written in the tree", "[go][sgf]") {
     std::vector<kifu::diagnostic> d;
     const auto c = parse("(;AB[aa:cc][dd])", d);
     CHECK(c.values(0, "AB").size() == 2);
-    CHECK(c.values(0, "AB").front().raw == "aa:cc");
+    CHECK(c.values(0, "AB").front().raw() == "aa:cc");
 }
 
 TEST_CASE("sgf.duplicate-property: values are merged", "[go][sgf]") {
@@ -161,8 +161,8 @@ TEST_CASE("charset: CA is honoured and a wrong CA or none is detected", "[go][sg
     std::vector<kifu::diagnostic> d;
     const auto c = parse(sjis, d);
     REQUIRE(c.values(0, "BR").size() == 1);
-    CHECK(c.values(0, "PB").front().raw == "本因坊ソ");
-    CHECK(c.values(0, "BR").front().raw == "9d");
+    CHECK(c.values(0, "PB").front().raw() == "本因坊ソ");
+    CHECK(c.values(0, "BR").front().raw() == "9d");
 }
 
 TEST_CASE("sniffing the format", "[go][sgf]") {

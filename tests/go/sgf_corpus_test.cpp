@@ -74,13 +74,13 @@ json neutral(const sgf_collection& c, bool ascii_only) {
             (*out)["variations"] = json::array();
             for (;;) {
                 json props = json::object();
-                for (const sgf_property& p : c[n].properties) {
+                for (const sgf_property p : c.properties(n)) {
                     json values = json::array();
-                    for (const sgf_value& v : p.values) {
-                        std::string s = sabaki_value(v.raw);
+                    for (const sgf_value v : p.values()) {
+                        std::string s = sabaki_value(v.raw());
                         values.push_back(ascii_only && !ascii(s) ? std::string("<non-ascii>") : s);
                     }
-                    props[p.id] = values;
+                    props[std::string(p.id())] = values;
                 }
                 (*out)["nodes"].push_back(props);
                 if (c.child_count(n) == 1) {

@@ -17,20 +17,93 @@ TEST_CASE("nodes are appended in a flat vector with parent - child - sibling lin
     const node_id a = c.add_node(root);
     const node_id b = c.add_node(root);
     const node_id a1 = c.add_node(a);
-    c[a].properties.push_back({"B", "B", {{"pd", 0}}, 0});
+    c.add_value(c.add_property(a, "B"), "pd");
     CHECK(c.roots == std::vector<node_id>{root});
     CHECK(c.children(root) == std::vector<node_id>{a, b});
     CHECK(c.child_count(a) == 1);
     CHECK(c[a1].parent == a);
-    CHECK(c.values(a, "B").front().raw == "pd");
+    CHECK(c.values(a, "B").front().raw() == "pd");
     CHECK(c.values(a, "W").empty());
-    CHECK(c[a].has("B"));
+    CHECK(c.has(a, "B"));
 
     std::vector<std::string> events;
     c.walk(root, [&](node_id n, walk_event e) {
         events.push_back(std::string(e == walk_event::enter ? "+" : "-") + std::to_string(n));
     });
     CHECK(events == std::vector<std::string>{"+0", "+1", "+3", "-3", "-1", "+2", "-2", "-0"});
+}
+
+TEST_CASE("flat storage: properties of earlier nodes and merged values keep their runs", "[go][sgf_tree]") {
+    // Built out of order: each run that no longer ends its vector moves, the rest stay put.
+    sgf_collection c;
+    const node_id root = c.add_node(no_node, 1);
+    const property_ref ab = c.add_property(root, "AB", 2, "AddBlack");
+    c.add_value(ab, "aa", 3);
+    const node_id child = c.add_node(root);
+    c.add_value(c.add_property(child, "B"), "bb");
+    c.add_value(c.add_property(root, "C"), "first");  // the root's run moves
+    c.add_value(ab, "cc", 9);                          // AB's values move
+    c.add_value(c.add_property(child, "C"), "second");
+    for (int i = 0; i < 20; ++i) c.add_value(ab, std::string(1, static_cast<char>('a' + i)) + "a");
+
+    REQUIRE(c.properties(root).size() == 2);
+    const sgf_property p = c.properties(root)[0];
+    CHECK(p.id() == "AB");
+    CHECK(p.spelled() == "AddBlack");
+    CHECK(p.offset() == 2);
+    REQUIRE(p.values().size() == 22);
+    CHECK(p.values()[0].raw() == "aa");
+    CHECK(p.values()[0].offset() == 3);
+    CHECK(p.values()[1].raw() == "cc");
+    CHECK(p.values()[1].offset() == 9);
+    CHECK(p.values().back().raw() == "ta");
+    CHECK(c.properties(root)[1].spelled() == "C");
+    CHECK(c.values(root, "C").front().raw() == "first");
+    CHECK_FALSE(c.has(root, "B"));
+    CHECK(c.find(child, "B")->values().front().raw() == "bb");
+    CHECK(c.values(child, "C").front().raw() == "second");
+    std::vector<std::string> ids;
+    for (const sgf_property q : c.properties(child)) ids.emplace_back(q.id());
+    CHECK(ids == std::vector<std::string>{"B", "C"});
+
+    // Equality ignores layout, spelling and positions, not order, identifiers or values.
+    std::string all_ab;
+    for (const sgf_value v : p.values()) all_ab += "[" + std::string(v.raw()) + "]";
+    const std::string text = "(;AB" + all_ab + "C[first];B[bb]C[second])";
+    std::vector<kifu::diagnostic> d;
+    const sgf_collection parsed = kifu::test::parse(text, d);
+    CHECK(d.empty());
+    CHECK(parsed == c);
+    CHECK(write_sgf(c, {0}) == text + "\n");
+    std::vector<kifu::diagnostic> d2;
+    CHECK_FALSE(kifu::test::parse("(;AB" + all_ab + "C[first];B[bb]C[other])", d2) == c);
+    CHECK_FALSE(kifu::test::parse("(;C[first]AB" + all_ab + ";B[bb]C[second])", d2) == c);
+    CHECK_FALSE(kifu::test::parse("(;AB" + all_ab + "C[first];B[bb]C[second];W[cc])", d2) == c);
+}
+
+TEST_CASE("flat storage: a collection copies its own properties and values", "[go][sgf_tree]") {
+    // Views of the collection passed back to its builder stay correct while its buffer moves.
+    std::vector<kifu::diagnostic> d;
+    sgf_collection c = kifu::test::parse("(;GaMe[1]AddBlack[aa][bb]C[a long comment, longer than any small buffer])", d);
+    REQUIRE(d.empty());
+    node_id last = 0;
+    for (int i = 0; i < 200; ++i) {
+        const node_id n = c.add_node(last);
+        for (std::size_t k = 0; k < c.properties(last).size(); ++k) {
+            const sgf_property p = c.properties(last)[k];
+            const property_ref copy = c.add_property(n, p.id(), p.offset(), p.spelled());
+            for (std::size_t v = 0; v < c.properties(last)[k].values().size(); ++v) {
+                c.add_value(copy, c.properties(last)[k].values()[v].raw());
+            }
+        }
+        last = n;
+    }
+    REQUIRE(c.node_count() == 201);
+    CHECK(c.properties(200) == c.properties(0));
+    CHECK(c.properties(200)[1].spelled() == "AddBlack");
+    CHECK(c.properties(200)[0].spelled() == "GaMe");
+    CHECK(c.values(200, "C").front().raw() == "a long comment, longer than any small buffer");
+    CHECK(c.values(200, "AB").back().raw() == "bb");
 }
 
 TEST_CASE("SGF values: escapes - soft line breaks - Text and SimpleText - compose", "[go][sgf_tree]") {
@@ -79,7 +152,7 @@ TEST_CASE("100000 nested variation levels parse - normalize - write - die withou
         const kifu::source_text text("deep.sgf", input, "UTF-8");
         const sgf_collection c = parse_sgf(text, kifu::read_mode::lenient, d);
         CHECK(d.empty());
-        REQUIRE(c.nodes.size() == 100001);
+        REQUIRE(c.node_count() == 100001);
         const record r = normalize(c, c.roots[0], {}, d);
         CHECK(d.empty());
         CHECK(r.lines.size() == 1);
@@ -94,7 +167,7 @@ TEST_CASE("100000 nested variation levels parse - normalize - write - die withou
         CHECK(json.size() > 100000);
         sgf_collection from_record;
         to_sgf(r, from_record);
-        CHECK(from_record.nodes.size() == 100001);
+        CHECK(from_record.node_count() == 100001);
     }
     {
         // Each level also has a second child: 20,000 forks nested in each other.

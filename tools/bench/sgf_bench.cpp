@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
         std::size_t nodes = 0;
         for (const auto& text : texts) {
             std::vector<kifu::diagnostic> ds;
-            nodes += go::parse_sgf(text, kifu::read_mode::lenient, ds).nodes.size();
+            nodes += go::parse_sgf(text, kifu::read_mode::lenient, ds).node_count();
         }
         return std::pair{nodes, std::size_t{0}};
     });
@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
         for (const auto& text : texts) {
             std::vector<kifu::diagnostic> ds;
             const go::sgf_collection tree = go::parse_sgf(text, kifu::read_mode::lenient, ds);
-            nodes += tree.nodes.size();
+            nodes += tree.node_count();
             for (const go::node_id root : tree.roots) moves += moves_of(go::normalize(tree, root, {}, ds, &text));
         }
         return std::pair{nodes, moves};

@@ -58,9 +58,7 @@ public:
         sgf_collection c;
         if (!parsed) return c;
         const node_id root = c.add_node(no_node);
-        auto add = [&](node_id n, const char* id, std::string value) {
-            c[n].properties.push_back({id, id, {{escape(value), 0}}, 0});
-        };
+        auto add = [&](node_id n, const char* id, std::string_view value) { c.add_value(c.add_property(n, id), escape(value)); };
         add(root, "FF", "4");
         add(root, "CA", "UTF-8");
         add(root, "GM", "1");
@@ -85,7 +83,7 @@ public:
         node_id last = root;
         for (const auto& [colour, to] : moves_) {
             last = c.add_node(last);
-            c[last].properties.push_back({colour == color::black ? "B" : "W", colour == color::black ? "B" : "W", {{to_sgf(to), 0}}, 0});
+            c.add_value(c.add_property(last, colour == color::black ? "B" : "W"), to_sgf(to));
         }
         return c;
     }
@@ -145,8 +143,8 @@ private:
         if (!v) return;
         const std::size_t space = v->rfind(' ');
         const std::string name = space == std::string::npos ? *v : v->substr(0, space);
-        c[root].properties.push_back({name_id, name_id, {{escape(name), 0}}, 0});
-        if (space != std::string::npos) c[root].properties.push_back({rank_id, rank_id, {{escape(v->substr(space + 1)), 0}}, 0});
+        c.add_value(c.add_property(root, name_id), escape(name));
+        if (space != std::string::npos) c.add_value(c.add_property(root, rank_id), escape(v->substr(space + 1)));
     }
 
     void record(std::string_view line, std::uint32_t at) {

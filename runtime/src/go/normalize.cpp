@@ -28,16 +28,29 @@ std::string header_text(std::string_view id, std::string_view raw) {
     return id == "GC" ? text_value(raw) : simple_text_value(raw);
 }
 
-std::vector<std::string> split_lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
+// Appends the lines of a text to `lines`.
+void split_lines(std::string_view text, std::vector<std::string>& lines) {
     for (;;) {
-        const std::size_t nl = text.find('\n', start);
-        lines.push_back(text.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
-        if (nl == std::string::npos) break;
-        start = nl + 1;
+        const std::size_t nl = text.find('\n');
+        lines.emplace_back(text.substr(0, nl));
+        if (nl == std::string_view::npos) break;
+        text.remove_prefix(nl + 1);
     }
-    return lines;
+}
+
+// What a node property means to the normalizer (the identifiers fill_entry tells apart).
+enum class property_kind { comment, black, white, ko, setup, other };
+
+property_kind kind_of(std::string_view id) noexcept {
+    if (id.size() == 1) {
+        if (id[0] == 'C') return property_kind::comment;
+        if (id[0] == 'B') return property_kind::black;
+        if (id[0] == 'W') return property_kind::white;
+    } else if (id.size() == 2) {
+        if (id == "KO") return property_kind::ko;
+        if (id == "AB" || id == "AW" || id == "AE" || id == "PL") return property_kind::setup;
+    }
+    return property_kind::other;
 }
 
 struct context {
@@ -61,15 +74,15 @@ struct context {
 };
 
 // Expands a list of point values (compressed `aa:cc` rectangles included) into points.
-std::vector<point> point_list(const context& cx, const std::vector<sgf_value>& values, int width, int height) {
+std::vector<point> point_list(const context& cx, sgf_values values, int width, int height) {
     std::vector<point> out;
-    for (const sgf_value& v : values) {
-        const composed parts = split_compose(v.raw);
+    for (const sgf_value v : values) {
+        const composed parts = split_compose(v.raw());
         const auto a = parse_point(parts.first);
         const auto b = parts.is_composed ? parse_point(parts.second) : a;
         if (!a || !b) {
-            if (!v.raw.empty()) {
-                cx.report(severity::warning, "go.bad-point", "'" + v.raw + "' is not a point; ignored", v.offset, -1);
+            if (!v.raw().empty()) {
+                cx.report(severity::warning, "go.bad-point", "'" + std::string(v.raw()) + "' is not a point; ignored", v.offset(), -1);
             }
             continue;
         }
@@ -77,7 +90,7 @@ std::vector<point> point_list(const context& cx, const std::vector<sgf_value>& v
             for (int x = std::min(a->x, b->x); x <= std::max(a->x, b->x); ++x) {
                 if (x > width || y > height) {
                     cx.report(severity::warning, "go.off-board", "setup point '" + to_sgf({x, y}) + "' is off the board; ignored",
-                              v.offset, -1);
+                              v.offset(), -1);
                     continue;
                 }
                 out.push_back({x, y});
@@ -97,27 +110,28 @@ std::optional<color> color_value(std::string_view raw) {
     return std::nullopt;
 }
 
-setup_data read_setup(const context& cx, const sgf_node& node, int width, int height) {
+setup_data read_setup(const context& cx, node_id node, int width, int height) {
     setup_data s;
-    s.black = point_list(cx, node.values("AB"), width, height);
-    s.white = point_list(cx, node.values("AW"), width, height);
-    s.empty = point_list(cx, node.values("AE"), width, height);
-    if (const sgf_property* pl = node.find("PL"); pl && !pl->values.empty()) {
-        s.to_move = color_value(pl->values.front().raw);
-        if (!s.to_move) cx.report(severity::warning, "go.bad-color", "PL[" + pl->values.front().raw + "] names no colour", pl->offset, -1);
+    s.black = point_list(cx, cx.tree.values(node, "AB"), width, height);
+    s.white = point_list(cx, cx.tree.values(node, "AW"), width, height);
+    s.empty = point_list(cx, cx.tree.values(node, "AE"), width, height);
+    if (const auto pl = cx.tree.find(node, "PL"); pl && !pl->values().empty()) {
+        const std::string_view raw = pl->values().front().raw();
+        s.to_move = color_value(raw);
+        if (!s.to_move) cx.report(severity::warning, "go.bad-color", "PL[" + std::string(raw) + "] names no colour", pl->offset(), -1);
     }
     return s;
 }
 
-move_data read_move(const context& cx, color c, const sgf_value& v, int width, int height) {
+move_data read_move(const context& cx, color c, sgf_value v, int width, int height) {
     move_data m;
     m.color = c;
-    const std::string_view raw = v.raw;
+    const std::string_view raw = v.raw();
     if (raw.empty()) {
         m.pass = true;
     } else if (raw.find_first_not_of(" \t\r\n") == std::string_view::npos) {
         m.pass = true;
-        cx.report(severity::warning, "go.blank-pass", "a move of white space only is read as a pass", v.offset, -1);
+        cx.report(severity::warning, "go.blank-pass", "a move of white space only is read as a pass", v.offset(), -1);
     } else if (raw == "tt" && width <= 19 && height <= 19) {
         m.pass = true;  // FF[3] pass, kept for compatibility on boards up to 19×19
     } else if (const auto p = parse_point(raw)) {
@@ -180,40 +194,45 @@ void play(const context& cx, board& b, move_entry& e, int ply, std::uint32_t off
 // Fills an entry from a node. A node with both B and W (old files) gives its second move
 // back: it becomes an entry of its own right after this one (B is played first, as
 // @sabaki/go-board does).
-std::optional<move_data> fill_entry(const context& cx, const sgf_node& node, move_entry& e, int width, int height, bool root,
+std::optional<move_data> fill_entry(const context& cx, node_id node, move_entry& e, int width, int height, bool root,
                                     std::uint32_t& second_offset) {
     std::optional<move_data> second;
-    e.offset = node.offset;
-    for (const sgf_property& p : node.properties) {
-        if (p.id == "C") {
-            for (const sgf_value& v : p.values) {
-                for (std::string& l : split_lines(text_value(v.raw))) e.comments.push_back(std::move(l));
+    e.offset = cx.tree[node].offset;
+    bool has_setup = false;
+    for (const sgf_property p : cx.tree.properties(node)) {
+        const std::string_view id = p.id();
+        const sgf_values values = p.values();
+        const property_kind kind = kind_of(id);
+        const bool is_move = kind == property_kind::black || kind == property_kind::white;
+        if (kind == property_kind::comment) {
+            for (const sgf_value v : values) split_lines(text_value(v.raw()), e.comments);
+        } else if (is_move && !e.move && !values.empty()) {
+            e.move = read_move(cx, kind == property_kind::black ? color::black : color::white, values.front(), width, height);
+            e.offset = p.offset();  // diagnostics of the move point at its property
+            if (values.size() > 1) {
+                cx.report(severity::warning, "go.extra-value", std::string(id) + " has more than one value; the first is played",
+                          p.offset(), -1);
             }
-        } else if ((p.id == "B" || p.id == "W") && !e.move && !p.values.empty()) {
-            e.move = read_move(cx, p.id == "B" ? color::black : color::white, p.values.front(), width, height);
-            e.offset = p.offset;  // diagnostics of the move point at its property
-            if (p.values.size() > 1) cx.report(severity::warning, "go.extra-value", p.id + " has more than one value; the first is played", p.offset, -1);
-        } else if ((p.id == "B" || p.id == "W") && !second && !p.values.empty()) {
-            cx.report(severity::warning, "go.two-moves", "a node with both B and W; they become two moves", p.offset, -1);
-            second = read_move(cx, p.id == "B" ? color::black : color::white, p.values.front(), width, height);
-            second_offset = p.offset;
+        } else if (is_move && !second && !values.empty()) {
+            cx.report(severity::warning, "go.two-moves", "a node with both B and W; they become two moves", p.offset(), -1);
+            second = read_move(cx, kind == property_kind::black ? color::black : color::white, values.front(), width, height);
+            second_offset = p.offset();
             if (second->color == color::black) {  // B first
                 std::swap(*second, *e.move);
                 std::swap(second_offset, e.offset);
             }
-        } else if (p.id == "B" || p.id == "W") {
-            e.properties.push_back({p.id, {}});
-            for (const sgf_value& v : p.values) e.properties.back().values.push_back(v.raw);
-        } else if (p.id == "KO") {
+        } else if (kind == property_kind::ko) {
             e.forced = true;
-        } else if (!root && (p.id == "AB" || p.id == "AW" || p.id == "AE" || p.id == "PL")) {
-            // read once below
+        } else if (!root && kind == property_kind::setup) {
+            has_setup = true;  // read once below
         } else {
-            e.properties.push_back({p.id, {}});
-            for (const sgf_value& v : p.values) e.properties.back().values.push_back(v.raw);
+            raw_property& copy = e.properties.emplace_back();
+            copy.id = id;
+            copy.values.reserve(values.size());
+            for (const sgf_value v : values) copy.values.emplace_back(v.raw());
         }
     }
-    if (!root && (node.has("AB") || node.has("AW") || node.has("AE") || node.has("PL"))) {
+    if (has_setup) {
         setup_data setup = read_setup(cx, node, width, height);
         if (!setup.is_empty()) e.setup = std::move(setup);  // `AE[]` or only bad points: nothing to do
     }
@@ -234,47 +253,54 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
     context cx{tree, text, diagnostics};
     record r;
     const sgf_node& top = tree[root];
+    // The first value of a root property, if it has one.
+    auto first_value = [&](std::string_view id) -> std::optional<std::pair<std::string_view, std::uint32_t>> {
+        const auto p = tree.find(root, id);
+        if (!p || p->values().empty()) return std::nullopt;
+        return std::pair{p->values().front().raw(), p->offset()};
+    };
 
     // The board size first: points anywhere in the root may precede SZ.
     bool replay = options.replay;
-    if (const sgf_property* sz = top.find("SZ"); sz && !sz->values.empty()) {
-        const auto size = parse_size(sz->values.front().raw);
+    if (const auto sz = first_value("SZ")) {
+        const auto size = parse_size(sz->first);
         if (size) {
             r.width = size->first;
             r.height = size->second;
         } else {
-            cx.report(severity::error, "go.bad-size", "SZ[" + sz->values.front().raw + "] is not a board size (1-52, or columns:rows)", sz->offset, -1);
+            cx.report(severity::error, "go.bad-size", "SZ[" + std::string(sz->first) + "] is not a board size (1-52, or columns:rows)",
+                      sz->second, -1);
         }
     }
-    if (const sgf_property* gm = top.find("GM"); gm && !gm->values.empty() && simple_text_value(gm->values.front().raw) != "1") {
-        cx.report(severity::warning, "go.not-go", "GM[" + gm->values.front().raw + "] is not go; moves are not replayed", gm->offset, -1);
+    if (const auto gm = first_value("GM"); gm && simple_text_value(gm->first) != "1") {
+        cx.report(severity::warning, "go.not-go", "GM[" + std::string(gm->first) + "] is not go; moves are not replayed", gm->second, -1);
         replay = false;
     }
     {
         std::string rules;
-        if (const sgf_property* p = top.find("RU"); p && !p->values.empty()) rules = simple_text_value(p->values.front().raw);
+        if (const auto ru = first_value("RU")) rules = simple_text_value(ru->first);
         std::transform(rules.begin(), rules.end(), rules.begin(), [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c); });
         cx.suicide_allowed = rules == "nz" || rules.starts_with("new zealand") || rules == "tt" || rules.starts_with("tromp");
     }
 
     // Header: root properties that describe the game, one value each.
     move_entry& start = r.lines[0][0];
-    for (const sgf_property& p : top.properties) {
-        if (!is_node_property(p.id) && p.values.size() == 1) {
-            r.header.emplace_back(p.id, header_text(p.id, p.values.front().raw));
+    for (const sgf_property p : tree.properties(root)) {
+        if (p.values().size() == 1 && !is_node_property(p.id())) {
+            r.header.emplace_back(p.id(), header_text(p.id(), p.values().front().raw()));
         }
     }
-    if (const sgf_property* ha = top.find("HA"); ha && !ha->values.empty()) {
-        const std::string v = simple_text_value(ha->values.front().raw);
+    if (const auto ha = first_value("HA")) {
+        const std::string v = simple_text_value(ha->first);
         int n = 0;
         const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
         if (ec == std::errc{} && end == v.data() + v.size() && n >= 0 && n <= r.width * r.height) {
             r.handicap = n;
         } else {
-            cx.report(severity::warning, "go.bad-handicap", "HA[" + ha->values.front().raw + "] is not a number of stones", ha->offset, -1);
+            cx.report(severity::warning, "go.bad-handicap", "HA[" + std::string(ha->first) + "] is not a number of stones", ha->second, -1);
         }
     }
-    r.initial = read_setup(cx, top, r.width, r.height);
+    r.initial = read_setup(cx, root, r.width, r.height);
     if (r.handicap >= 2 && r.initial.black.empty()) {
         cx.report(severity::warning, "go.handicap-without-stones", "HA[" + std::to_string(r.handicap) + "] but no AB stones in the root; none are placed", top.offset, -1);
     }
@@ -283,7 +309,7 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
     // becomes moves[1].
     move_entry root_entry;
     std::uint32_t root_second_offset = 0;
-    const std::optional<move_data> root_second = fill_entry(cx, top, root_entry, r.width, r.height, true, root_second_offset);
+    const std::optional<move_data> root_second = fill_entry(cx, root, root_entry, r.width, r.height, true, root_second_offset);
     std::erase_if(root_entry.properties, [](const raw_property& p) {
         return !is_node_property(p.id) && p.values.size() == 1;
     });
@@ -324,6 +350,12 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
         work.pop_back();
         int ply = job.ply;
         bool siblings_are_forks = job.siblings_are_forks;
+        {
+            // The line's length is known from the tree: its entries are placed once.
+            std::size_t length = 0;
+            for (node_id n = job.start; n != no_node; n = tree[n].first_child) ++length;
+            r.lines[job.line].reserve(r.lines[job.line].size() + length);
+        }
         for (node_id n = job.start; n != no_node; n = tree[n].first_child, ++ply) {
             std::vector<std::uint32_t> forks;
             if (siblings_are_forks) {
@@ -338,7 +370,7 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
             current.emplace_back();
             move_entry& e = current.back();
             std::uint32_t second_offset = 0;
-            const std::optional<move_data> second = fill_entry(cx, tree[n], e, r.width, r.height, false, second_offset);
+            const std::optional<move_data> second = fill_entry(cx, n, e, r.width, r.height, false, second_offset);
             e.forks = std::move(forks);
             if (replay) {
                 if (e.setup) apply_setup(job.position, *e.setup);

@@ -5,43 +5,49 @@
 namespace kifu::go {
 namespace {
 
-void add(sgf_node& node, std::string id, std::vector<std::string> raw_values) {
-    sgf_property p;
-    p.id = std::move(id);
-    p.spelled = p.id;
-    for (std::string& v : raw_values) p.values.push_back({std::move(v), 0});
-    node.properties.push_back(std::move(p));
+// A node being written: the collection and the node's id.
+struct node_ref {
+    sgf_collection& c;
+    node_id id;
+};
+
+void add(node_ref node, std::string_view id, std::string_view raw_value) {
+    node.c.add_value(node.c.add_property(node.id, id), raw_value);
 }
 
-void add_points(sgf_node& node, const char* id, const std::vector<point>& points) {
+void add(node_ref node, std::string_view id, const std::vector<std::string>& raw_values) {
+    const property_ref p = node.c.add_property(node.id, id);
+    for (const std::string& v : raw_values) node.c.add_value(p, v);
+}
+
+void add_points(node_ref node, const char* id, const std::vector<point>& points) {
     if (points.empty()) return;
-    std::vector<std::string> values;
-    for (const point p : points) values.push_back(to_sgf(p));
-    add(node, id, std::move(values));
+    const property_ref p = node.c.add_property(node.id, id);
+    for (const point pt : points) node.c.add_value(p, to_sgf(pt));
 }
 
-void add_setup(sgf_node& node, const setup_data& s) {
+void add_setup(node_ref node, const setup_data& s) {
     add_points(node, "AB", s.black);
     add_points(node, "AW", s.white);
     add_points(node, "AE", s.empty);
-    if (s.to_move) add(node, "PL", {*s.to_move == color::black ? "B" : "W"});
+    if (s.to_move) add(node, "PL", *s.to_move == color::black ? "B" : "W");
 }
 
-void add_entry(sgf_node& node, const move_entry& e) {
+void add_entry(node_ref node, const move_entry& e) {
     if (!e.comments.empty()) {
         std::string text;
         for (std::size_t i = 0; i < e.comments.size(); ++i) {
             if (i > 0) text += '\n';
             text += e.comments[i];
         }
-        add(node, "C", {escape(text)});
+        add(node, "C", escape(text));
     }
     if (e.setup) add_setup(node, *e.setup);
     if (e.move) {
         std::string value = e.move->pass ? std::string() : e.move->to ? to_sgf(*e.move->to) : e.move->invalid;  // raw
-        add(node, e.move->color == color::black ? "B" : "W", {std::move(value)});
+        add(node, e.move->color == color::black ? "B" : "W", value);
     }
-    if (e.forced) add(node, "KO", {""});
+    if (e.forced) add(node, "KO", std::string_view());
     for (const raw_property& p : e.properties) add(node, p.id, p.values);
 }
 
@@ -50,8 +56,8 @@ void add_entry(sgf_node& node, const move_entry& e) {
 void to_sgf(const record& r, sgf_collection& c) {
     const node_id root = c.add_node(no_node);
     {
-        sgf_node& node = c[root];
-        for (const auto& [id, value] : r.header) add(node, id, {escape(value)});
+        const node_ref node{c, root};
+        for (const auto& [id, value] : r.header) add(node, id, escape(value));
         add_setup(node, r.initial);
         add_entry(node, r.lines[0][0]);
     }
@@ -69,7 +75,7 @@ void to_sgf(const record& r, sgf_collection& c) {
         const line& entries = r.lines[j.line];
         for (std::size_t i = j.first; i < entries.size(); ++i) {
             const node_id n = c.add_node(parent);
-            add_entry(c[n], entries[i]);
+            add_entry({c, n}, entries[i]);
             // Forks replace this entry: they are later children of the same parent.
             for (auto f = entries[i].forks.rbegin(); f != entries[i].forks.rend(); ++f) {
                 work.push_back({*f, 0, parent});

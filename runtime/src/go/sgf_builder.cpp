@@ -12,7 +12,46 @@
 #include "go/formats.hpp"
 
 namespace kifu::go {
+
+namespace detail {
+
+// The parser's access to the storage of the collection it fills (a friend of sgf_collection).
+// The collection keeps a copy of the whole decoded text as the start of its character
+// buffer, so a raw value or an identifier the file spells in upper-case letters is just a
+// span of the text at its own offset: nothing is copied per token.
+class sgf_reader {
+public:
+    using span = sgf_collection::span;
+
+    static void start(sgf_collection& c, std::string_view text, std::size_t nodes, std::size_t values) {
+        c.reserve(nodes, values, values, text.size());
+        c.chars_.assign(text);
+    }
+    static span append(sgf_collection& c, std::string_view s) {
+        return {c.append_chars(s), static_cast<std::uint32_t>(s.size())};
+    }
+    static std::string_view chars(const sgf_collection& c, span s) noexcept { return {c.chars_.data() + s.begin, s.size}; }
+    // Returns the index among the node's properties of the one with that identifier, or -1.
+    static std::uint32_t find(const sgf_collection& c, node_id node, std::string_view id) noexcept {
+        const sgf_node& n = c.nodes_[node];
+        for (std::uint32_t i = 0; i < n.property_count_; ++i) {
+            const auto& p = c.properties_[n.first_property_ + i];
+            // Identifiers are a letter or two: compared in line rather than by a memcmp call.
+            if (p.id_size == id.size() && std::equal(id.begin(), id.end(), c.chars_.data() + p.id_begin)) return i;
+        }
+        return static_cast<std::uint32_t>(-1);
+    }
+    static property_ref add_property(sgf_collection& c, node_id node, span id, span spelled, std::uint32_t offset) {
+        return c.add_property_at(node, id, spelled, offset);
+    }
+    static void add_value(sgf_collection& c, property_ref p, span raw, std::uint32_t offset) { c.add_value_at(p, raw, offset); }
+};
+
+}  // namespace detail
+
 namespace {
+
+using reader = detail::sgf_reader;
 
 namespace grammar = kifu::grammar::sgf;
 using grammar::event;
@@ -23,12 +62,18 @@ class sgf_builder {
 public:
     sgf_builder(const source_text& text, std::vector<diagnostic>& diagnostics)
         : text_(text), diagnostics_(diagnostics) {
-        // One node per `;` (fewer when values hold `;`): reserving them up front saves
-        // regrowing and moving the node vector. Capped, so that a comment full of `;` cannot
-        // reserve memory out of proportion (past the cap the vector grows as usual).
+        // One node per `;` and at most one value (and property) per `[`: reserving them up
+        // front saves regrowing the flat vectors. Capped, so that a comment full of `;` cannot
+        // reserve memory out of proportion (past the cap the vectors grow as usual).
         const std::string_view t = text.text();
-        const auto semicolons = static_cast<std::size_t>(std::count(t.begin(), t.end(), ';'));
-        tree_.nodes.reserve(std::min<std::size_t>(semicolons + 1, std::size_t{1} << 18));
+        std::size_t semicolons = 0;
+        std::size_t brackets = 0;
+        for (const char c : t) {
+            semicolons += c == ';';
+            brackets += c == '[';
+        }
+        constexpr std::size_t cap = std::size_t{1} << 18;
+        reader::start(tree_, t, std::min(semicolons + 1, cap), std::min(brackets, cap));
     }
 
     void on(event e, std::string_view matched, std::size_t offset) {
@@ -50,7 +95,7 @@ public:
         case event::open:
             end_identifier();
             if (open_.empty()) current_ = no_node;  // a new game tree
-            open_.push_back({current_, static_cast<std::uint32_t>(tree_.nodes.size()), at});
+            open_.push_back({current_, static_cast<std::uint32_t>(tree_.node_count()), at});
             break;
         case event::close:
             end_identifier();
@@ -58,7 +103,7 @@ public:
                 warn("sgf.unbalanced-close", "a ')' closes no game tree; ignored", at);
                 break;
             }
-            if (tree_.nodes.size() == open_.back().nodes_before) {
+            if (tree_.node_count() == open_.back().nodes_before) {
                 warn("sgf.empty-tree", "a game tree without nodes; ignored", open_.back().offset);
             }
             current_ = open_.back().attach;
@@ -84,26 +129,23 @@ public:
                 outside(at);
                 break;
             }
-            if (current_ == no_node || tree_.nodes.size() == open_.back().nodes_before) {
+            if (current_ == no_node || tree_.node_count() == open_.back().nodes_before) {
                 // `(` straight followed by a property (Nihon Ki-in): the `;` is implied.
                 warn("sgf.missing-semicolon", "a game tree starts without ';'; a node is implied", at);
                 current_ = tree_.add_node(current_, at);
             }
             pending_ = true;
-            pending_spelled_ = std::string(matched);
-            pending_id_.clear();
-            for (const char c : matched) {
-                if (c >= 'A' && c <= 'Z') pending_id_ += c;
-            }
+            pending_spelled_ = {at, static_cast<std::uint32_t>(matched.size())};
+            pending_id_ = upper_case_letters(matched);
             pending_offset_ = at;
-            pending_property_ = no_property;
+            pending_property_ = {};
             break;
         case event::prop_value:
             if (open_.empty()) {
                 outside(at);
                 break;
             }
-            add_value(matched.substr(1, matched.size() - 2), at);
+            add_value(static_cast<std::uint32_t>(matched.size() - 2), at);
             break;
         case event::junk:
             if (open_.empty()) {
@@ -135,7 +177,22 @@ public:
     }
 
 private:
-    static constexpr std::size_t no_property = static_cast<std::size_t>(-1);
+    // FF[1]-FF[3] long names (`AddBlack`) reduce to their upper-case letters (`AB`). Nearly
+    // every identifier is upper-case letters only already: then it is its own reduction, the
+    // span of the text. A long name's reduction is appended to the tree's characters (at most
+    // the length of the name: the buffer stays within twice the input).
+    reader::span upper_case_letters(std::string_view spelled) {
+        const bool all_upper = std::all_of(spelled.begin(), spelled.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+        if (all_upper) return pending_spelled_;
+        reduced_.clear();
+        for (const char c : spelled) {
+            if (c >= 'A' && c <= 'Z') reduced_ += c;
+        }
+        if (reduced_.empty()) return {};
+        return reader::append(tree_, reduced_);
+    }
+
+    std::string spelled() const { return std::string(reader::chars(tree_, pending_spelled_)); }
 
     struct open_tree {
         node_id attach;             // the node new nodes hang below (no_node: a new root)
@@ -155,43 +212,45 @@ private:
         in_junk_ = true;
     }
 
-    void add_value(std::string_view raw, std::uint32_t offset) {
+    // A value of `size` characters whose `[` is at `offset`.
+    void add_value(std::uint32_t size, std::uint32_t offset) {
         if (!pending_) {
             warn("sgf.value-without-identifier", "a value without a property identifier; ignored", offset);
             return;
         }
         pending_has_value_ = true;
-        if (pending_id_.empty()) return;  // reported by end_identifier
-        sgf_node& node = tree_[current_];
-        if (pending_property_ == no_property) {
-            for (std::size_t i = 0; i < node.properties.size(); ++i) {
-                if (node.properties[i].id == pending_id_) pending_property_ = i;
-            }
-            if (pending_property_ != no_property) {
+        if (pending_id_.size == 0) return;  // reported by end_identifier
+        if (pending_property_.node == no_node) {
+            const std::string_view id = reader::chars(tree_, pending_id_);
+            if (const std::uint32_t twice = reader::find(tree_, current_, id); twice != static_cast<std::uint32_t>(-1)) {
                 // FF[4] allows one of each per node; Fox writes AP twice. Values are merged.
-                warn("sgf.duplicate-property", pending_id_ + " appears twice in a node; the values are merged",
+                warn("sgf.duplicate-property", std::string(id) + " appears twice in a node; the values are merged",
                      pending_offset_);
+                pending_property_ = {current_, twice};
             } else {
-                pending_property_ = node.properties.size();
-                // Most nodes hold one or two properties (a move and a comment): one allocation
-                // instead of two, without making one-property nodes much larger.
-                if (node.properties.empty()) node.properties.reserve(2);
-                node.properties.push_back({pending_id_, pending_spelled_, {}, pending_offset_});
+                pending_property_ = reader::add_property(tree_, current_, pending_id_, pending_spelled_, pending_offset_);
             }
         }
-        node.properties[pending_property_].values.push_back({std::string(raw), offset});
+        reader::add_value(tree_, pending_property_, {offset + 1, size}, offset);
     }
 
+    // Ends the pending identifier, if any (every token but a value does).
     void end_identifier() {
         if (!pending_) return;
-        if (!pending_has_value_) {
-            warn("sgf.missing-value", "property '" + pending_spelled_ + "' has no value; dropped", pending_offset_);
-        } else if (pending_id_.empty()) {
-            warn("sgf.empty-identifier",
-                 "property '" + pending_spelled_ + "' has no upper-case letter; dropped with its values", pending_offset_);
-        }
+        if (!pending_has_value_ || pending_id_.size == 0) report_identifier();
         pending_ = false;
         pending_has_value_ = false;
+    }
+
+    // An identifier without a value or without an upper-case letter is dropped.
+    void report_identifier() {
+        if (!pending_has_value_) {
+            warn("sgf.missing-value", "property '" + spelled() + "' has no value; dropped", pending_offset_);
+        } else if (pending_id_.size == 0) {
+            warn("sgf.empty-identifier",
+                 "property '" + spelled() + "' has no upper-case letter; dropped with its values",
+                 pending_offset_);
+        }
     }
 
     const source_text& text_;
@@ -202,10 +261,11 @@ private:
     std::size_t closed_roots_ = 0;
     bool pending_ = false;
     bool pending_has_value_ = false;
-    std::string pending_id_;
-    std::string pending_spelled_;
+    reader::span pending_id_{};       // the FF[4] identifier in the tree's characters
+    reader::span pending_spelled_{};  // the identifier as written (in the text's copy)
+    std::string reduced_;             // the upper-case letters of an FF[1]-FF[3] long name
     std::uint32_t pending_offset_ = 0;
-    std::size_t pending_property_ = no_property;
+    property_ref pending_property_;  // node no_node: none yet
     bool in_junk_ = false;
     bool after_junk_ = false;
     bool last_was_close_ = false;

@@ -2,56 +2,82 @@
 
 #include <kifu/go/sgf_tree.hpp>
 
+#include <algorithm>
+#include <functional>
+#include <string>
+
 namespace kifu::go {
 
-const sgf_property* sgf_node::find(std::string_view id) const noexcept {
-    for (const sgf_property& p : properties) {
-        if (p.id == id) return &p;
+std::optional<sgf_property> sgf_collection::find(node_id id, std::string_view property) const noexcept {
+    const sgf_node& n = nodes_[id];
+    for (std::uint32_t i = n.first_property_; i < n.first_property_ + n.property_count_; ++i) {
+        const property_record& p = properties_[i];
+        if (std::string_view(chars_.data() + p.id_begin, p.id_size) == property) return sgf_property(this, i);
     }
-    return nullptr;
+    return std::nullopt;
 }
 
-const std::vector<sgf_value>& sgf_node::values(std::string_view id) const noexcept {
-    static const std::vector<sgf_value> none;
-    const sgf_property* p = find(id);
-    return p ? p->values : none;
+sgf_values sgf_collection::values(node_id id, std::string_view property) const noexcept {
+    if (const auto p = find(id, property)) return p->values();
+    return {};
 }
 
-node_id sgf_collection::add_node(node_id parent, std::uint32_t offset) {
-    const auto id = static_cast<node_id>(nodes.size());
-    nodes.emplace_back();
-    nodes.back().parent = parent;
-    nodes.back().offset = offset;
-    // Rebuild the side table if nodes were added directly (it is only a cache).
-    if (last_child_.size() + 1 != nodes.size()) {
-        last_child_.assign(nodes.size() - 1, no_node);
-        for (node_id i = 0; i + 1 < nodes.size(); ++i) {
-            if (nodes[i].parent != no_node) last_child_[nodes[i].parent] = i;
-        }
+property_ref sgf_collection::add_property(node_id node, std::string_view id, std::uint32_t offset,
+                                          std::string_view spelled) {
+    if (spelled.empty() || spelled == id) {
+        const std::uint32_t begin = append_chars(id);  // one append: safe even if id is a view of chars_
+        return add_property_at(node, {begin, static_cast<std::uint32_t>(id.size())}, {begin, static_cast<std::uint32_t>(id.size())},
+                               offset);
     }
-    last_child_.push_back(no_node);
-    if (parent == no_node) {
-        roots.push_back(id);
-    } else {
-        if (last_child_[parent] == no_node) {
-            nodes[parent].first_child = id;
-        } else {
-            nodes[last_child_[parent]].next_sibling = id;
-        }
-        last_child_[parent] = id;
+    // Two appends: the first may move chars_, so views of it (copying a property of this
+    // collection) are copied out first.
+    const std::less<const char*> before;
+    const char* const chars_end = chars_.data() + chars_.size();
+    const auto in_chars = [&](std::string_view s) { return !before(s.data(), chars_.data()) && before(s.data(), chars_end); };
+    if (in_chars(id) || in_chars(spelled)) {
+        const std::string copy = std::string(id).append(spelled);
+        return add_property(node, std::string_view(copy).substr(0, id.size()), offset, std::string_view(copy).substr(id.size()));
     }
-    return id;
+    const std::uint32_t id_begin = append_chars(id);
+    const std::uint32_t spelled_begin = append_chars(spelled);
+    return add_property_at(node, {id_begin, static_cast<std::uint32_t>(id.size())},
+                           {spelled_begin, static_cast<std::uint32_t>(spelled.size())}, offset);
+}
+
+void sgf_collection::move_properties(sgf_node& n) {
+    const auto moved = static_cast<std::uint32_t>(properties_.size());
+    const std::uint32_t capacity = std::max<std::uint32_t>(4, 2 * n.property_count_);
+    properties_.resize(properties_.size() + capacity);
+    std::copy_n(properties_.begin() + n.first_property_, n.property_count_, properties_.begin() + moved);
+    n.first_property_ = moved;
+    n.property_capacity_ = capacity;
+}
+
+void sgf_collection::move_values(property_record& p) {
+    const auto moved = static_cast<std::uint32_t>(values_.size());
+    const std::uint32_t capacity = std::max<std::uint32_t>(4, 2 * p.value_count);
+    values_.resize(values_.size() + capacity);
+    std::copy_n(values_.begin() + p.first_value, p.value_count, values_.begin() + moved);
+    p.first_value = moved;
+    p.value_capacity = capacity;
+}
+
+void sgf_collection::reserve(std::size_t nodes, std::size_t properties, std::size_t values, std::size_t chars) {
+    nodes_.reserve(nodes);
+    properties_.reserve(properties);
+    values_.reserve(values);
+    chars_.reserve(chars);
 }
 
 std::vector<node_id> sgf_collection::children(node_id id) const {
     std::vector<node_id> out;
-    for (node_id c = nodes[id].first_child; c != no_node; c = nodes[c].next_sibling) out.push_back(c);
+    for (node_id c = nodes_[id].first_child; c != no_node; c = nodes_[c].next_sibling) out.push_back(c);
     return out;
 }
 
 std::size_t sgf_collection::child_count(node_id id) const noexcept {
     std::size_t n = 0;
-    for (node_id c = nodes[id].first_child; c != no_node; c = nodes[c].next_sibling) ++n;
+    for (node_id c = nodes_[id].first_child; c != no_node; c = nodes_[c].next_sibling) ++n;
     return n;
 }
 
@@ -63,13 +89,13 @@ bool operator==(const sgf_collection& a, const sgf_collection& b) {
         while (!stack.empty()) {
             const auto [x, y] = stack.back();
             stack.pop_back();
-            if (a.nodes[x].properties != b.nodes[y].properties) return false;
-            node_id cx = a.nodes[x].first_child;
-            node_id cy = b.nodes[y].first_child;
+            if (!(a.properties(x) == b.properties(y))) return false;
+            node_id cx = a.nodes_[x].first_child;
+            node_id cy = b.nodes_[y].first_child;
             while (cx != no_node && cy != no_node) {
                 stack.emplace_back(cx, cy);
-                cx = a.nodes[cx].next_sibling;
-                cy = b.nodes[cy].next_sibling;
+                cx = a.nodes_[cx].next_sibling;
+                cy = b.nodes_[cy].next_sibling;
             }
             if (cx != cy) return false;  // one has more children
         }

@@ -5,16 +5,17 @@
 namespace kifu::go {
 namespace {
 
-void write_node(const sgf_node& node, std::string& out) {
+void write_node(const sgf_collection& c, node_id node, std::string& out) {
     out += ';';
-    for (const sgf_property& p : node.properties) {
-        out += p.id;
-        for (const sgf_value& v : p.values) {
+    for (const sgf_property p : c.properties(node)) {
+        out += p.id();
+        for (const sgf_value v : p.values()) {
+            const std::string_view raw = v.raw();
             out += '[';
-            out += v.raw;
+            out += raw;
             // A raw value ending in an odd run of backslashes would escape our `]`.
             std::size_t slashes = 0;
-            for (auto it = v.raw.rbegin(); it != v.raw.rend() && *it == '\\'; ++it) ++slashes;
+            for (auto it = raw.rbegin(); it != raw.rend() && *it == '\\'; ++it) ++slashes;
             if (slashes % 2 == 1) out += '\\';
             out += ']';
         }
@@ -36,10 +37,10 @@ std::string write_sgf(const sgf_collection& c, const sgf_write_options& options)
                 out += '\n';
                 in_line = 0;
             }
-            write_node(c.nodes[current], out);
+            write_node(c, current, out);
             ++in_line;
-            const sgf_node& node = c.nodes[current];
-            if (node.first_child != no_node && c.nodes[node.first_child].next_sibling == no_node) {
+            const sgf_node& node = c[current];
+            if (node.first_child != no_node && c[node.first_child].next_sibling == no_node) {
                 current = node.first_child;  // the sequence goes on
                 continue;
             }
@@ -56,10 +57,10 @@ std::string write_sgf(const sgf_collection& c, const sgf_write_options& options)
                 const node_id first = open.back();
                 open.pop_back();
                 out += ')';
-                if (!open.empty() && c.nodes[first].next_sibling != no_node) {
+                if (!open.empty() && c[first].next_sibling != no_node) {
                     out += "\n(";
                     in_line = 0;
-                    current = c.nodes[first].next_sibling;
+                    current = c[first].next_sibling;
                     open.push_back(current);
                     break;
                 }

@@ -4,59 +4,172 @@
 // (identifier + raw values). No game-rule knowledge lives here.
 //
 // Nodes sit in one flat vector and point at each other by index (parent, first child, next
-// sibling), so building, walking, writing and destroying a tree never recurse: a file where
-// every move opens a new variation level (100,000 levels) costs what a flat game costs.
+// sibling); properties, values and their text sit in flat vectors too, so building, walking,
+// writing and destroying a tree never recurse and cost no allocation per node.
 
 #include <cstddef>
+#include <compare>
 #include <cstdint>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace kifu::go {
 
-/// Index of a node in sgf_collection::nodes.
+class sgf_collection;
+
+namespace detail {
+class sgf_reader;  // the SGF parser: fills a collection straight from the text it copied
+}  // namespace detail
+
+/// Index of a node of an sgf_collection.
 using node_id = std::uint32_t;
 
 /// Marks "no node" (no parent, no child, no sibling).
 inline constexpr node_id no_node = 0xFFFFFFFFu;
 
-/// One value of a property: the text between `[` and `]` as written (escapes kept),
-/// and the byte offset of its `[` in the decoded text.
-struct sgf_value {
-    std::string raw;
-    std::uint32_t offset = 0;
-    friend bool operator==(const sgf_value& a, const sgf_value& b) { return a.raw == b.raw; }
+/// A property being built (what add_property returns): its node and its place among the
+/// node's properties. Stays valid while the collection grows.
+struct property_ref {
+    node_id node = no_node;
+    std::uint32_t index = 0;
 };
 
-/// One property of a node: the FF[4] identifier (upper-case letters only), the identifier
-/// as the file spelled it (`AddBlack`), and its values in file order.
-struct sgf_property {
-    std::string id;
-    std::string spelled;
-    std::vector<sgf_value> values;
-    std::uint32_t offset = 0;  ///< byte offset of the identifier in the decoded text
-    /// Equal when identifier and raw values are (spelling and positions are bookkeeping).
-    friend bool operator==(const sgf_property& a, const sgf_property& b) {
-        return a.id == b.id && a.values == b.values;
-    }
-};
-
-/// One node (`;`) with its properties and its place in the tree.
+/// One node (`;`): its place in the tree. Its properties are read through the collection
+/// (`collection.properties(id)`, `collection.find(id, "B")`).
 struct sgf_node {
-    std::vector<sgf_property> properties;
     node_id parent = no_node;
     node_id first_child = no_node;
     node_id next_sibling = no_node;
     std::uint32_t offset = 0;  ///< byte offset of the `;` (or of the `(` for an implied node)
 
-    /// Returns the property with that identifier, or nullptr.
-    const sgf_property* find(std::string_view id) const noexcept;
-    /// Returns the raw values of that property (empty when absent).
-    const std::vector<sgf_value>& values(std::string_view id) const noexcept;
-    /// Returns true when the node has that property.
-    bool has(std::string_view id) const noexcept { return find(id) != nullptr; }
+private:
+    friend class sgf_collection;
+    friend class detail::sgf_reader;
+    // The node's properties: [first_property_, first_property_ + property_count_) of the
+    // collection's property records; the slots up to property_capacity_ are reserved for it.
+    std::uint32_t first_property_ = 0;
+    std::uint32_t property_count_ = 0;
+    std::uint32_t property_capacity_ = 0;
+    node_id last_child_ = no_node;  // for constant-time appends
 };
+
+namespace detail {
+
+// A random-access iterator over consecutive records of a collection, yielding light views
+// (View is constructed from the collection and the record's index).
+template <typename View>
+class record_iterator {
+public:
+    using iterator_concept = std::random_access_iterator_tag;
+    using iterator_category = std::input_iterator_tag;  // yields views by value
+    using value_type = View;
+    using difference_type = std::ptrdiff_t;
+    using reference = View;
+
+    record_iterator() = default;
+    record_iterator(const sgf_collection* c, std::uint32_t i) noexcept : c_(c), i_(i) {}
+    View operator*() const noexcept { return View(c_, i_); }
+    View operator[](difference_type n) const noexcept { return View(c_, static_cast<std::uint32_t>(i_ + n)); }
+    record_iterator& operator++() noexcept { ++i_; return *this; }
+    record_iterator operator++(int) noexcept { auto t = *this; ++i_; return t; }
+    record_iterator& operator--() noexcept { --i_; return *this; }
+    record_iterator operator--(int) noexcept { auto t = *this; --i_; return t; }
+    record_iterator& operator+=(difference_type n) noexcept { i_ = static_cast<std::uint32_t>(i_ + n); return *this; }
+    record_iterator& operator-=(difference_type n) noexcept { i_ = static_cast<std::uint32_t>(i_ - n); return *this; }
+    friend record_iterator operator+(record_iterator a, difference_type n) noexcept { return a += n; }
+    friend record_iterator operator+(difference_type n, record_iterator a) noexcept { return a += n; }
+    friend record_iterator operator-(record_iterator a, difference_type n) noexcept { return a -= n; }
+    friend difference_type operator-(record_iterator a, record_iterator b) noexcept {
+        return static_cast<difference_type>(a.i_) - static_cast<difference_type>(b.i_);
+    }
+    friend bool operator==(record_iterator a, record_iterator b) noexcept { return a.i_ == b.i_; }
+    friend auto operator<=>(record_iterator a, record_iterator b) noexcept { return a.i_ <=> b.i_; }
+
+private:
+    const sgf_collection* c_ = nullptr;
+    std::uint32_t i_ = 0;
+};
+
+// Consecutive records [first, first + count) of a collection, as a range of views.
+template <typename View>
+class record_range {
+public:
+    using iterator = record_iterator<View>;
+    record_range() = default;
+    record_range(const sgf_collection* c, std::uint32_t first, std::uint32_t count) noexcept
+        : c_(c), first_(first), count_(count) {}
+    iterator begin() const noexcept { return {c_, first_}; }
+    iterator end() const noexcept { return {c_, first_ + count_}; }
+    std::size_t size() const noexcept { return count_; }
+    bool empty() const noexcept { return count_ == 0; }
+    View operator[](std::size_t i) const noexcept { return View(c_, first_ + static_cast<std::uint32_t>(i)); }
+    View front() const noexcept { return (*this)[0]; }
+    View back() const noexcept { return (*this)[count_ - 1]; }
+    /// Equal when both hold equal views in the same order.
+    friend bool operator==(const record_range& a, const record_range& b) noexcept {
+        if (a.count_ != b.count_) return false;
+        for (std::uint32_t i = 0; i < a.count_; ++i) {
+            if (!(a[i] == b[i])) return false;
+        }
+        return true;
+    }
+
+private:
+    const sgf_collection* c_ = nullptr;
+    std::uint32_t first_ = 0;
+    std::uint32_t count_ = 0;
+};
+
+}  // namespace detail
+
+/// One value of a property (a view into its collection): the text between `[` and `]` as
+/// written (escapes kept), and the byte offset of its `[` in the decoded text (0 when built).
+class sgf_value {
+public:
+    sgf_value(const sgf_collection* c, std::uint32_t index) noexcept : c_(c), index_(index) {}
+    /// The raw text; valid until the collection is next changed.
+    std::string_view raw() const noexcept;
+    /// The byte offset of the `[` in the decoded text.
+    std::uint32_t offset() const noexcept;
+    /// Equal when the raw texts are (positions are bookkeeping).
+    friend bool operator==(const sgf_value& a, const sgf_value& b) noexcept { return a.raw() == b.raw(); }
+
+private:
+    const sgf_collection* c_;
+    std::uint32_t index_;
+};
+
+/// The values of one property, in file order (random access; empty when the property is absent).
+using sgf_values = detail::record_range<sgf_value>;
+
+/// One property of a node (a view into its collection): the FF[4] identifier (upper-case
+/// letters only), the identifier as the file spelled it (`AddBlack`), and its values.
+class sgf_property {
+public:
+    sgf_property(const sgf_collection* c, std::uint32_t record) noexcept : c_(c), id_(record) {}
+    /// The FF[4] identifier; valid until the collection is next changed.
+    std::string_view id() const noexcept;
+    /// The identifier as written (equal to id() for a property built without a spelling).
+    std::string_view spelled() const noexcept;
+    /// The values in file order; valid until the collection is next changed.
+    sgf_values values() const noexcept;
+    /// The byte offset of the identifier in the decoded text (0 when built).
+    std::uint32_t offset() const noexcept;
+    /// Equal when identifier and raw values are (spelling and positions are bookkeeping).
+    friend bool operator==(const sgf_property& a, const sgf_property& b) noexcept {
+        return a.id() == b.id() && a.values() == b.values();
+    }
+
+private:
+    const sgf_collection* c_;
+    std::uint32_t id_;  // the property record
+};
+
+/// The properties of one node, in file order (random access).
+using sgf_properties = detail::record_range<sgf_property>;
 
 /// What a walk reports.
 enum class walk_event : unsigned char {
@@ -64,26 +177,41 @@ enum class walk_event : unsigned char {
     leave,  ///< every descendant of the node has been reported
 };
 
-/// A whole SGF file: several game trees (`(;…)(;…)`).
+/// A whole SGF file: several game trees (`(;…)(;…)`), in flat storage.
+///
+/// The collection owns one character buffer for every raw value and identifier, one vector
+/// of nodes, one of property records and one of value records; a node refers to its
+/// properties and a property to its values by a run [first, first + count). parse_sgf starts
+/// the buffer with a copy of the whole decoded text, so a value read is a span of it. Building only
+/// appends (amortized constant time, no allocation per node), and nothing recurses: a file
+/// where every move opens a new variation level (100,000 levels) costs what a flat game costs.
+/// Views (sgf_property, sgf_value, the ranges, raw texts) stay valid until the next change.
 class sgf_collection {
 public:
-    /// Every node of every game tree; children of a node appear after it.
-    std::vector<sgf_node> nodes;
     /// The root node of each game tree, in file order.
     std::vector<node_id> roots;
 
-    /// Appends a node as the last child of `parent` (a new game tree when parent is no_node)
-    /// and returns its id. Constant time (the last child of each node is remembered).
-    node_id add_node(node_id parent, std::uint32_t offset = 0);
+    // ---- reading ----
 
-    /// Returns the node of that id.
-    const sgf_node& operator[](node_id id) const noexcept { return nodes[id]; }
-    sgf_node& operator[](node_id id) noexcept { return nodes[id]; }
+    /// Returns the number of nodes (node ids run from 0 to node_count() - 1).
+    std::size_t node_count() const noexcept { return nodes_.size(); }
+
+    /// Returns the node of that id (its links and offset).
+    const sgf_node& operator[](node_id id) const noexcept { return nodes_[id]; }
+
+    /// Returns the properties of a node, in file order.
+    sgf_properties properties(node_id id) const noexcept {
+        return {this, nodes_[id].first_property_, nodes_[id].property_count_};
+    }
+
+    /// Returns the property of a node with that identifier, if any.
+    std::optional<sgf_property> find(node_id id, std::string_view property) const noexcept;
+
+    /// Returns true when the node has that property.
+    bool has(node_id id, std::string_view property) const noexcept { return find(id, property).has_value(); }
 
     /// Returns the raw values of a property of a node (empty when absent).
-    const std::vector<sgf_value>& values(node_id id, std::string_view property) const noexcept {
-        return nodes[id].values(property);
-    }
+    sgf_values values(node_id id, std::string_view property) const noexcept;
 
     /// Returns the children of a node in order (the first is the main line).
     std::vector<node_id> children(node_id id) const;
@@ -98,19 +226,19 @@ public:
         node_id current = root;
         while (current != no_node) {
             visit(current, walk_event::enter);
-            if (nodes[current].first_child != no_node) {
-                current = nodes[current].first_child;
+            if (nodes_[current].first_child != no_node) {
+                current = nodes_[current].first_child;
                 continue;
             }
             // Climb until a node with a next sibling (or back at the root).
             for (;;) {
                 visit(current, walk_event::leave);
                 if (current == root) return;
-                if (nodes[current].next_sibling != no_node) {
-                    current = nodes[current].next_sibling;
+                if (nodes_[current].next_sibling != no_node) {
+                    current = nodes_[current].next_sibling;
                     break;
                 }
-                current = nodes[current].parent;
+                current = nodes_[current].parent;
             }
         }
     }
@@ -119,9 +247,133 @@ public:
     /// in the same order with the same identifiers and raw values.
     friend bool operator==(const sgf_collection& a, const sgf_collection& b);
 
+    // ---- building ----
+
+    /// Appends a node as the last child of `parent` (a new game tree when parent is no_node)
+    /// and returns its id. Constant time.
+    node_id add_node(node_id parent, std::uint32_t offset = 0) {
+        const auto id = static_cast<node_id>(nodes_.size());
+        sgf_node& n = nodes_.emplace_back();
+        n.parent = parent;
+        n.offset = offset;
+        n.first_property_ = static_cast<std::uint32_t>(properties_.size());
+        if (parent == no_node) {
+            roots.push_back(id);
+        } else {
+            sgf_node& p = nodes_[parent];
+            (p.last_child_ == no_node ? p.first_child : nodes_[p.last_child_].next_sibling) = id;
+            p.last_child_ = id;
+        }
+        return id;
+    }
+
+    /// Appends a property without values to a node and returns it. `id` is the FF[4]
+    /// identifier; `spelled`, when not empty, the identifier as written. A node takes
+    /// properties in any order of building; amortized constant time.
+    property_ref add_property(node_id node, std::string_view id, std::uint32_t offset = 0, std::string_view spelled = {});
+
+    /// Appends a raw value (escapes already in place) to a property. Amortized constant time.
+    void add_value(property_ref property, std::string_view raw, std::uint32_t offset = 0) {
+        add_value_at(property, {append_chars(raw), static_cast<std::uint32_t>(raw.size())}, offset);
+    }
+
+    /// Reserves room for that many nodes, properties, values and characters (a hint).
+    void reserve(std::size_t nodes, std::size_t properties, std::size_t values, std::size_t chars);
+
 private:
-    std::vector<node_id> last_child_;  // parallel to nodes; for constant-time appends
+    friend class sgf_value;
+    friend class sgf_property;
+    friend class detail::sgf_reader;
+
+    struct span {  // characters of chars_
+        std::uint32_t begin;
+        std::uint32_t size;
+    };
+
+    struct property_record {
+        std::uint32_t id_begin;       // in chars_
+        std::uint32_t id_size;
+        std::uint32_t spelled_begin;  // in chars_
+        std::uint32_t spelled_size;
+        std::uint32_t first_value;    // in values_; slots up to value_capacity are its own
+        std::uint32_t value_count;
+        std::uint32_t value_capacity;
+        std::uint32_t offset;
+    };
+    struct value_record {
+        std::uint32_t begin;  // in chars_
+        std::uint32_t size;
+        std::uint32_t offset;
+    };
+
+    std::uint32_t append_chars(std::string_view s) {
+        const auto at = static_cast<std::uint32_t>(chars_.size());
+        chars_.append(s);
+        return at;
+    }
+
+    // Runs grow in place while they end their vector (the common case: a parser fills one
+    // node and one property at a time). A run that no longer ends its vector (a property
+    // added to an earlier node, a duplicate property's values merged) moves to the end with
+    // room to double (move_*), so growth stays amortized constant and the abandoned slots
+    // stay within a constant factor of the live ones.
+    property_ref add_property_at(node_id node, span id, span spelled, std::uint32_t offset) {
+        sgf_node& n = nodes_[node];
+        if (n.property_count_ == n.property_capacity_) {
+            if (n.first_property_ + n.property_capacity_ == properties_.size()) {
+                properties_.emplace_back();
+                ++n.property_capacity_;
+            } else {
+                move_properties(n);
+            }
+        }
+        const std::uint32_t index = n.property_count_++;
+        properties_[n.first_property_ + index] = {id.begin,   id.size, spelled.begin, spelled.size,
+                                                  static_cast<std::uint32_t>(values_.size()), 0, 0, offset};
+        return {node, index};
+    }
+
+    void add_value_at(property_ref property, span raw, std::uint32_t offset) {
+        property_record& p = properties_[nodes_[property.node].first_property_ + property.index];
+        if (p.value_count == p.value_capacity) {
+            if (p.first_value + p.value_capacity == values_.size()) {
+                values_.emplace_back();
+                ++p.value_capacity;
+            } else {
+                move_values(p);
+            }
+        }
+        values_[p.first_value + p.value_count++] = {raw.begin, raw.size, offset};
+    }
+
+    void move_properties(sgf_node& n);
+    void move_values(property_record& p);
+
+    std::vector<sgf_node> nodes_;
+    std::vector<property_record> properties_;
+    std::vector<value_record> values_;
+    std::string chars_;
 };
+
+inline std::string_view sgf_value::raw() const noexcept {
+    const auto& v = c_->values_[index_];
+    return {c_->chars_.data() + v.begin, v.size};
+}
+inline std::uint32_t sgf_value::offset() const noexcept { return c_->values_[index_].offset; }
+
+inline std::string_view sgf_property::id() const noexcept {
+    const auto& p = c_->properties_[id_];
+    return {c_->chars_.data() + p.id_begin, p.id_size};
+}
+inline std::string_view sgf_property::spelled() const noexcept {
+    const auto& p = c_->properties_[id_];
+    return {c_->chars_.data() + p.spelled_begin, p.spelled_size};
+}
+inline sgf_values sgf_property::values() const noexcept {
+    const auto& p = c_->properties_[id_];
+    return {c_, p.first_value, p.value_count};
+}
+inline std::uint32_t sgf_property::offset() const noexcept { return c_->properties_[id_].offset; }
 
 /// Returns the value with SGF escapes resolved: `\` + line break (soft break) is removed,
 /// `\` + any other character gives that character. Line breaks are kept as written.
