@@ -1,12 +1,17 @@
 // Runs the headers of a few golden cases on inputs: the emitted PEGTL must mean what the
 // grammar says (class collapsing, UTF-8 classes, escapes, cuts, every operator).
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <vector>
 
 #include <tao/pegtl.hpp>
 
 #include "cases/class_collapsing/expected.hpp"
+#include "cases/class_runs/expected.hpp"
 #include "cases/cut/expected.hpp"
 #include "cases/forward_declarations/expected.hpp"
 #include "cases/literal_escapes/expected.hpp"
@@ -89,4 +94,116 @@ TEST_CASE("rules of a cycle refer to each other", "[pegc][emitted]") {
     namespace g = kifu::grammar::forward_declarations;
     CHECK(matches<g::value>("(a (b c) ((d)))"));
     CHECK_FALSE(matches<g::value>("(a (b c)"));
+}
+
+namespace {
+
+// True for the class_run<> leaves kifu-pegc emits for `[…]*` and `[…]+`.
+template <typename Rule>
+concept class_run = requires { Rule::tries_past_match; };
+
+// The furthest point tried, tracked as runtime/src/core/peg_support.hpp does: the start of every
+// rule without sub-rules, and the end of a class_run's match (it tried the character there).
+struct probe {
+    const char* furthest = nullptr;
+};
+
+template <typename Rule>
+struct furthest_control : tao::pegtl::normal<Rule> {
+    template <typename ParseInput>
+    static void start(const ParseInput& in, probe& p) {
+        if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list>) p.furthest = std::max(p.furthest, in.current());
+    }
+    template <typename ParseInput>
+    static void success(const ParseInput& in, probe& p) {
+        if constexpr (class_run<Rule>) p.furthest = std::max(p.furthest, in.current());
+    }
+};
+
+struct outcome {
+    bool matched;
+    std::size_t consumed;
+    std::size_t furthest;
+    bool operator==(const outcome&) const = default;
+};
+
+template <typename Rule>
+outcome run_on(const std::string& text) {
+    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.data(), text.size(), "test");
+    probe p{text.data()};
+    const bool matched = tao::pegtl::parse<Rule, tao::pegtl::nothing, furthest_control>(in, p);
+    return {matched, static_cast<std::size_t>(in.current() - text.data()), static_cast<std::size_t>(p.furthest - text.data())};
+}
+
+// Valid and invalid UTF-8 around the classes' edges: overlongs, a surrogate, past U+10FFFF,
+// stray continuation bytes, sequences cut short (also by the end of the input).
+const std::vector<std::string> pieces{
+    "a", "c", "_", "x", "z", "0", "9", "]", "\\", "\r", "\n", " ", std::string(1, '\0'), "\x7F",
+    "\xC2\x80", "\xDF\xBF", "\xC3\xA9", "\xE0\xA0\x80", "\xE3\x81\x81", "\xE3\x82\x93", "\xE4\xB8\x80",
+    "\xE9\xBE\xA5", "\xE3\x80\x80", "\xEF\xBF\xBD", "\xEF\xBF\xBF", "\xF0\x90\x80\x80", "\xF0\x9F\x98\x80",
+    "\xF4\x8F\xBF\xBF", "\xC0\x80", "\xC1\xBF", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80",
+    "\xF8\x88\x80\x80", "\x80", "\xBF", "\xFF", "\xC3", "\xE3\x81", "\xF0\x9F\x98"};
+
+// Every run against its twin on random strings of those pieces and on every prefix of them.
+template <typename Run, typename Twin>
+void check_twins(const char* name) {
+    std::mt19937 rng(20261121);
+    std::uniform_int_distribution<std::size_t> count(0, 8);
+    std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
+    for (int i = 0; i < 3000; ++i) {
+        std::string text;
+        for (std::size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
+        for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+            const std::string prefix = text.substr(0, cut);
+            const outcome run = run_on<Run>(prefix);
+            const outcome twin = run_on<Twin>(prefix);
+            if (!(run == twin)) {
+                INFO(name << " on " << prefix.size() << " bytes; run " << run.matched << '/' << run.consumed << '/' << run.furthest
+                          << ", twin " << twin.matched << '/' << twin.consumed << '/' << twin.furthest);
+                CHECK(run == twin);
+                return;
+            }
+        }
+    }
+    SUCCEED(name);
+}
+
+}  // namespace
+
+TEST_CASE("a class run is emitted for `*` and `+` of a class, not for {2,} or ?", "[pegc][emitted]") {
+    namespace g = kifu::grammar::class_runs;
+    CHECK(class_run<g::ascii_star>);
+    CHECK(class_run<g::ascii_braces>);
+    CHECK(class_run<g::wide_negated>);
+    CHECK_FALSE(class_run<g::two_or_more>);
+    CHECK_FALSE(class_run<g::optional>);
+    CHECK_FALSE(class_run<g::ascii_star_twin>);
+}
+
+TEST_CASE("a class run matches, consumes and tries as far as star<>/plus<> of the class", "[pegc][emitted]") {
+    namespace g = kifu::grammar::class_runs;
+    check_twins<g::ascii_star, g::ascii_star_twin>("ascii_star");
+    check_twins<g::ascii_plus, g::ascii_plus_twin>("ascii_plus");
+    check_twins<g::ascii_braces, g::ascii_plus_twin>("ascii_braces");
+    check_twins<g::negated_star, g::negated_star_twin>("negated_star");
+    check_twins<g::negated_plus, g::negated_plus_twin>("negated_plus");
+    check_twins<g::wide_star, g::wide_star_twin>("wide_star");
+    check_twins<g::wide_plus, g::wide_plus_twin>("wide_plus");
+    check_twins<g::wide_negated, g::wide_negated_twin>("wide_negated");
+    check_twins<g::mixed_negated, g::mixed_negated_twin>("mixed_negated");
+    check_twins<g::edges, g::edges_twin>("edges");
+}
+
+TEST_CASE("class runs on chosen inputs", "[pegc][emitted]") {
+    namespace g = kifu::grammar::class_runs;
+    CHECK(run_on<g::ascii_star>("") == outcome{true, 0, 0});
+    CHECK(run_on<g::ascii_plus>("") == outcome{false, 0, 0});
+    CHECK(run_on<g::ascii_plus>("ab_x") == outcome{true, 3, 3});
+    CHECK(run_on<g::ascii_plus>("\xC3\xA9") == outcome{false, 0, 0});
+    CHECK(run_on<g::negated_plus>("\xE5\x90\x8C a\r\n") == outcome{true, 5, 5});     // 同 is three bytes
+    CHECK(run_on<g::negated_star>("ab\xFFz]") == outcome{true, 2, 2});               // invalid UTF-8 ends it
+    CHECK(run_on<g::negated_star>("ab\xE3\x81") == outcome{true, 2, 2});             // so does a cut sequence
+    CHECK(run_on<g::wide_plus>("\xF0\x9F\x98\x80z\xC3\xA9!") == outcome{true, 7, 7});
+    CHECK(run_on<g::wide_negated>("ab\xE3\x80\x80") == outcome{true, 2, 2});
+    CHECK(run_on<g::mixed_negated>("\xC3\xA9") == outcome{false, 0, 0});
 }

@@ -31,7 +31,7 @@ constexpr std::string_view cpp_keywords[] = {
 // Names the generated header defines next to the rules, and namespaces it refers to.
 constexpr std::string_view generated_names[] = {
     "abi_version", "grammar_file", "event", "event_names", "has_event", "event_of",
-    "error_message", "recover_point", "rule_name", "rule_names", "traits",
+    "error_message", "recover_point", "rule_name", "rule_names", "traits", "class_run",
     "std", "tao", "kifu", "eof",
 };
 

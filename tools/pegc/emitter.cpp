@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace kifu::pegc {
 namespace {
@@ -79,6 +80,89 @@ std::string string_literal(const std::string& text) {
     return out + "\"";
 }
 
+// Emitted once into each header whose grammar has a `[…]*` or `[…]+`. It lives in the
+// grammar's own namespace so that a generated header needs nothing but PEGTL.
+constexpr std::string_view class_run_template = R"(// A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
+// the bytes itself instead of entering the control once per character. It matches exactly what
+// star<class> / plus<class> match, on any bytes: ASCII through a table, other bytes decoded as
+// tao::pegtl::utf8 decodes them (no overlongs, surrogates or values past U+10FFFF); bytes that are
+// not UTF-8 end the run as they fail utf8::not_one<>. A positive ASCII-only class reads bytes, as
+// ascii::ranges<> does. Bounds are the class's sorted ranges as (first, last) pairs.
+template <bool Plus, bool Negated, char32_t... Bounds>
+struct class_run {
+    // For tao::pegtl::analyze(): consumes on success like plus<> / star<>.
+    using rule_t = typename std::conditional_t<Plus, tao::pegtl::plus<tao::pegtl::any>, tao::pegtl::star<tao::pegtl::any>>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    // The run also tried the character just after its match: a control that tracks the furthest
+    // point tried reads in.current() after success.
+    static constexpr bool tries_past_match = true;
+
+    static constexpr char32_t bounds[sizeof...(Bounds)] = {Bounds...};
+    static constexpr bool ascii_class = bounds[sizeof...(Bounds) - 1] < 0x80;
+
+    static constexpr bool in_class(char32_t c) noexcept {
+        for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+            if (c >= bounds[i] && c <= bounds[i + 1]) return true;
+        }
+        return false;
+    }
+    static constexpr std::array<bool, 128> ascii_table() noexcept {
+        std::array<bool, 128> table{};
+        for (char32_t c = 0; c < 128; ++c) table[c] = in_class(c) != Negated;
+        return table;
+    }
+
+    // The length of the UTF-8 sequence at p (0 when there is none) and its code point in c.
+    static std::size_t decode(const unsigned char* p, std::size_t left, char32_t& c) noexcept {
+        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
+        const auto bits = [p](std::size_t i, unsigned mask) { return static_cast<char32_t>(p[i] & mask); };
+        if ((p[0] & 0xE0) == 0xC0) {
+            if (left < 2 || !tail(1)) return 0;
+            c = bits(0, 0x1F) << 6 | bits(1, 0x3F);
+            return c >= 0x80 ? 2 : 0;
+        }
+        if ((p[0] & 0xF0) == 0xE0) {
+            if (left < 3 || !tail(1) || !tail(2)) return 0;
+            c = bits(0, 0x0F) << 12 | bits(1, 0x3F) << 6 | bits(2, 0x3F);
+            return c >= 0x800 && (c < 0xD800 || c > 0xDFFF) ? 3 : 0;
+        }
+        if ((p[0] & 0xF8) == 0xF0) {
+            if (left < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
+            c = bits(0, 0x07) << 18 | bits(1, 0x3F) << 12 | bits(2, 0x3F) << 6 | bits(3, 0x3F);
+            return c >= 0x10000 && c <= 0x10FFFF ? 4 : 0;
+        }
+        return 0;
+    }
+
+    template <typename ParseInput>
+    [[nodiscard]] static bool match(ParseInput& in) noexcept {
+        // Here, not in the class body: clang evaluates a member's initializer before the
+        // class is complete, when in_class() is not yet defined.
+        static constexpr std::array<bool, 128> ascii_matches = ascii_table();
+        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const unsigned char* p = first;
+        while (p != last) {
+            if (*p < 0x80) {
+                if (!ascii_matches[*p]) break;
+                ++p;
+            } else if constexpr (ascii_class && !Negated) {
+                break;
+            } else {
+                char32_t c = 0;
+                const std::size_t length = decode(p, static_cast<std::size_t>(last - p), c);
+                // A code point >= 0x80 is never in an ASCII-only class.
+                if (length == 0 || (!ascii_class && in_class(c)) == Negated) break;
+                p += length;
+            }
+        }
+        if (Plus && p == first) return false;
+        in.bump(static_cast<std::size_t>(p - first));
+        return true;
+    }
+};
+)";
+
 class emitter {
 public:
     emitter(const grammar& g, const analysis& a) : g_(g), a_(a) {}
@@ -90,6 +174,7 @@ private:
     std::vector<std::string> args(const node& n);
     void items(const node& n, std::vector<std::string>& out, bool under_must);
     std::string char_class(const node& n);
+    std::string class_run(const node& n);
     void visit(std::size_t i);
     void note_must_child(const node& n, const std::string& type);
 
@@ -102,6 +187,7 @@ private:
     std::map<std::size_t, std::string> bodies_;
     std::vector<std::pair<std::string, std::string>> must_messages_;  // anonymous must<> children
     std::set<std::string> must_types_;
+    bool uses_class_run_ = false;
 };
 
 // Appends the PEGTL arguments for `n` to `out`. Nested sequences spread into their parent
@@ -156,6 +242,21 @@ std::string emitter::char_class(const node& n) {
     return positive;
 }
 
+// `[…]*` and `[…]+` become one class_run<> leaf (see class_run_template): same match, same
+// furthest point, but no trip through the control for each character. Bounded repetitions
+// keep PEGTL's rep<>/rep_min_max<>, whose failures and look-ahead differ from a plain run.
+std::string emitter::class_run(const node& n) {
+    const node& inner = n.children.front();
+    if (inner.kind != node_kind::char_class || n.max || n.min > 1) return {};
+    uses_class_run_ = true;
+    std::vector<std::string> parts{n.min == 1 ? "true" : "false", inner.negated ? "true" : "false"};
+    for (const code_range& r : inner.ranges) {
+        parts.push_back(code_point_arg(r.first));
+        parts.push_back(code_point_arg(r.last));
+    }
+    return "class_run<" + join(parts) + ">";
+}
+
 void emitter::note_must_child(const node& n, const std::string& type) {
     // Named rules have their own message (or their name); star<>, opt<> and {0,m} cannot fail.
     const bool cannot_fail = n.kind == node_kind::repeat && n.min == 0;
@@ -197,6 +298,7 @@ std::string emitter::expr(const node& n) {
             return pegtl + "sor<" + join(parts) + ">";
         }
         case node_kind::repeat: {
+            if (const std::string run = class_run(n); !run.empty()) return run;
             const std::string inner = join(args(n.children.front()));
             switch (n.op) {
                 case '*': return pegtl + "star<" + inner + ">";
@@ -258,11 +360,14 @@ std::string emitter::run() {
     out << "// @generated by kifu-pegc " << version << " from " << g_.path << " — do not edit\n"
         << "#pragma once\n"
         << "#include <array>\n"
+        << (uses_class_run_ ? "#include <cstddef>\n" : "")
         << "#include <string_view>\n"
+        << (uses_class_run_ ? "#include <type_traits>\n" : "")
         << "#include <tao/pegtl.hpp>\n"
         << "namespace " << ns << " {\n"
         << "inline constexpr int abi_version = 1;\n"
         << "inline constexpr std::string_view grammar_file = " << string_literal(g_.path) << ";\n";
+    if (uses_class_run_) out << class_run_template;
     if (!forward_.empty()) {
         out << "// rules used before their definition (members of cycles)\n";
         for (const std::size_t i : order_) {

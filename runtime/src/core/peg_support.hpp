@@ -103,6 +103,15 @@ struct peg_control {
             }
         }
 
+        // A class_run (kifu-pegc's `[…]*`, `[…]+`) is one leaf that also tried the character
+        // where its match ends, as star<class> would have in a rule of its own.
+        template <typename ParseInput, typename State>
+        static void success(const ParseInput& in, State& state) noexcept {
+            if constexpr (requires { Rule::tries_past_match; }) {
+                state.furthest = std::max(state.furthest, in.current());
+            }
+        }
+
         // Only the byte offset is carried: a lazy input would count lines from the start for
         // in.position(), which makes many recovered errors quadratic. source_text maps it.
         template <typename ParseInput, typename State>
