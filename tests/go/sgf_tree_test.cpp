@@ -186,3 +186,42 @@ TEST_CASE("100000 nested variation levels parse - normalize - write - die withou
         CHECK(back == c);
     }
 }
+
+TEST_CASE("a collection reused by parse_sgf holds exactly what a fresh parse gives", "[go][sgf_tree]") {
+    // The first file is larger and spells an FF[3] long name (its reduction is appended to the
+    // character buffer), so leftovers of it would show in the second parse.
+    const std::string big = "(;FF[3]GM[1]SZ[19]AddBlack[dd][pp];B[qd]C[a comment \\] here](;W[dc])(;W[cd];B[ee]))(;B[aa])";
+    const std::string small = "(;FF[4]SZ[9];B[ee]C[x];W[cc]";  // an unclosed tree: a warning too
+    const kifu::source_text big_text("big.sgf", big, "UTF-8");
+    const kifu::source_text small_text("small.sgf", small, "UTF-8");
+
+    sgf_collection reused;
+    std::vector<kifu::diagnostic> d1;
+    parse_sgf(big_text, kifu::read_mode::lenient, d1, reused);
+    CHECK(d1.empty());
+    CHECK(reused.roots.size() == 2);
+
+    std::vector<kifu::diagnostic> d2;
+    parse_sgf(small_text, kifu::read_mode::lenient, d2, reused);
+    std::vector<kifu::diagnostic> fresh_diagnostics;
+    const sgf_collection fresh = parse_sgf(small_text, kifu::read_mode::lenient, fresh_diagnostics);
+
+    CHECK(reused == fresh);
+    CHECK(reused.roots == fresh.roots);
+    CHECK(reused.node_count() == 3);
+    CHECK(write_sgf(reused) == write_sgf(fresh));
+    REQUIRE(d2.size() == 1);
+    CHECK(d2[0].code == "sgf.unclosed-tree");
+    CHECK(d2[0].code == fresh_diagnostics.at(0).code);
+    CHECK(d2[0].message == fresh_diagnostics.at(0).message);
+    // Offsets (bookkeeping that == ignores) are those of the second file too.
+    for (node_id n = 0; n < reused.node_count(); ++n) {
+        CHECK(reused[n].offset == fresh[n].offset);
+        REQUIRE(reused.properties(n).size() == fresh.properties(n).size());
+        for (std::size_t i = 0; i < reused.properties(n).size(); ++i) {
+            CHECK(reused.properties(n)[i].offset() == fresh.properties(n)[i].offset());
+            CHECK(reused.properties(n)[i].spelled() == fresh.properties(n)[i].spelled());
+        }
+    }
+    CHECK(reused.values(1, "C").front().raw() == "x");
+}

@@ -60,8 +60,9 @@ bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c 
 
 class sgf_builder {
 public:
-    sgf_builder(const source_text& text, std::vector<diagnostic>& diagnostics)
-        : text_(text), diagnostics_(diagnostics) {
+    sgf_builder(const source_text& text, std::vector<diagnostic>& diagnostics, sgf_collection& into)
+        : text_(text), diagnostics_(diagnostics), tree_(into) {
+        tree_.clear();
         // One node per `;` and at most one value (and property) per `[`: reserving them up
         // front saves regrowing the flat vectors. Capped, so that a comment full of `;` cannot
         // reserve memory out of proportion (past the cap the vectors grow as usual).
@@ -160,7 +161,7 @@ public:
     }
 
     // Ends the parse: closes what is still open. Returns the collection.
-    sgf_collection finish(bool cut_short, read_mode mode) {
+    void finish(bool cut_short, read_mode mode) {
         if (cut_short) pending_ = false;  // its value is the one never closed (sgf.syntax)
         end_identifier();
         if (!open_.empty()) {
@@ -173,7 +174,6 @@ public:
             diagnostics_.push_back(text_.make_diagnostic(severity::error, "sgf.no-game",
                                                          "no game tree: the input has no '(;'", 0));
         }
-        return std::move(tree_);
     }
 
 private:
@@ -255,7 +255,7 @@ private:
 
     const source_text& text_;
     std::vector<diagnostic>& diagnostics_;
-    sgf_collection tree_;
+    sgf_collection& tree_;
     std::vector<open_tree> open_;
     node_id current_ = no_node;
     std::size_t closed_roots_ = 0;
@@ -276,11 +276,17 @@ private:
 }  // namespace
 
 sgf_collection parse_sgf(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics) {
-    sgf_builder builder(text, diagnostics);
+    sgf_collection tree;
+    parse_sgf(text, mode, diagnostics, tree);
+    return tree;
+}
+
+void parse_sgf(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics, sgf_collection& into) {
+    sgf_builder builder(text, diagnostics, into);
     // The grammar cannot fail but on a value never closed (or an input over the size bound);
     // what was read before stays.
     const bool ok = kifu::detail::parse<grammar::file, grammar::traits>(text, mode, "sgf", builder, diagnostics);
-    return builder.finish(!ok, mode);
+    builder.finish(!ok, mode);
 }
 
 namespace detail {

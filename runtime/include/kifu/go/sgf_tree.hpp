@@ -280,6 +280,17 @@ public:
     /// Reserves room for that many nodes, properties, values and characters (a hint).
     void reserve(std::size_t nodes, std::size_t properties, std::size_t values, std::size_t chars);
 
+    /// Removes every game tree and node, keeping the memory: a program reading many files
+    /// through one collection (parse_sgf's overload taking one) allocates nothing per file
+    /// once the collection has grown to the largest.
+    void clear() noexcept {
+        roots.clear();
+        nodes_.clear();
+        properties_.clear();
+        values_.clear();
+        chars_.clear();
+    }
+
 private:
     friend class sgf_value;
     friend class sgf_property;
