@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -77,6 +78,45 @@ TEST_CASE("kakinoki: pieces, digits and counts as written", "[kakinoki]") {
     CHECK(kanji_count_of("三") == 3);
     CHECK(kanji_count_of("十九") == 0);
     CHECK(kanji_count_of("x") == 0);
+}
+
+// piece_of_kanji and digit_of compare code points, not strings: every name maps, and text that
+// is longer, shorter, a prefix or not one character does not.
+TEST_CASE("kakinoki: every piece name and digit, and near misses", "[kakinoki]") {
+    const std::vector<std::pair<std::string, piece_kind>> pieces{
+        {"歩", piece_kind::fu},   {"香", piece_kind::ky},   {"桂", piece_kind::ke},   {"銀", piece_kind::gi},
+        {"金", piece_kind::ki},   {"角", piece_kind::ka},   {"飛", piece_kind::hi},   {"玉", piece_kind::ou},
+        {"王", piece_kind::ou},   {"と", piece_kind::to},   {"成香", piece_kind::ny}, {"成桂", piece_kind::nk},
+        {"成銀", piece_kind::ng}, {"杏", piece_kind::ny},   {"圭", piece_kind::nk},   {"全", piece_kind::ng},
+        {"馬", piece_kind::um},   {"龍", piece_kind::ry},   {"竜", piece_kind::ry},
+    };
+    for (const auto& [name, kind] : pieces) {
+        CAPTURE(name);
+        CHECK(piece_of_kanji(name) == kind);
+        CHECK_FALSE(piece_of_kanji(name + "歩"));
+        CHECK_FALSE(piece_of_kanji(name.substr(0, name.size() - 1)));
+    }
+    for (const char* miss : {"", "成", "成金", "成成", "x", "歩 ", "FU", "\xE6\xAD", "\xE6\xAD\xA9\xA9"}) {
+        CAPTURE(miss);
+        CHECK_FALSE(piece_of_kanji(miss));
+    }
+    const std::vector<std::string> kanji{"一", "二", "三", "四", "五", "六", "七", "八", "九"};
+    const std::vector<std::string> wide{"１", "２", "３", "４", "５", "６", "７", "８", "９"};
+    for (int i = 1; i <= 9; ++i) {
+        CHECK(digit_of(std::string(1, static_cast<char>('0' + i))) == i);
+        CHECK(digit_of(kanji[static_cast<std::size_t>(i - 1)]) == i);
+        CHECK(digit_of(wide[static_cast<std::size_t>(i - 1)]) == i);
+        CHECK(digit_of(wide[static_cast<std::size_t>(i - 1)] + "1") == 0);
+    }
+    for (const char* miss : {"", "0", "０", "十", "11", "a", "歩", "\xEF\xBC", "\xEF\xBC\x91\x91"}) {
+        CAPTURE(miss);
+        CHECK(digit_of(miss) == 0);
+    }
+    CHECK(code_point_of("▲") == U'▲');
+    CHECK(code_point_of("a") == U'a');
+    CHECK(code_point_of("\xC3\xA9") == 0);  // two-byte characters are not needed
+    CHECK(code_point_of("\xE6\xAD") == 0);
+    CHECK(code_point_of("\xE6\x41\xA9") == 0);
 }
 
 TEST_CASE("kakinoki: まで summaries", "[kakinoki]") {

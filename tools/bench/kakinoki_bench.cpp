@@ -1,12 +1,13 @@
 // KIF and KI2 read speed over the generated 2,000-game set (or given files), against a
 // baseline byte scan of the same bytes measured in the same run. Built as kifu_bench_kakinoki.
 // Usage:
-//   kifu_bench_kakinoki [--passes N] [--format kif|ki2] [--list FILE.tsv] [FOLDER|FILE...]
+//   kifu_bench_kakinoki [--passes N] [--format kif|ki2] [--rows PREFIX] [--list FILE.tsv] [FOLDER|FILE...]
 // Without paths: ../shared/corpus/shogi/generated/seed1-2000/kif (.kif, .kifu) and then
 // .../ki2 (.ki2, .ki2u), one table each; `--format` picks one. `--list` takes the TSV that
 // `node bench.mjs --list` writes in ../shared/peers/shogi (input, bytes, moves; `PATH#K` is the
 // K-th game of a file split on `/` lines) and times exactly those games, checking that our
-// main-line move count equals the peer's. Compare with
+// main-line move count equals the peer's. `--rows parse` times only the rows whose name starts
+// with "parse" (for `perf record` on one row). Compare with
 // `node bench.mjs --peer jkf --format kif|ki2 <same folder>` (see docs/performance.md).
 //
 // Only the public API is used (kifu::find_format, format_info::read_text, kifu::decode,
@@ -109,7 +110,8 @@ struct rate {
 };
 
 // Times one format over its inputs and prints both tables; returns the rows.
-std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::bench::input>& inputs, int passes) {
+std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::bench::input>& inputs, int passes,
+                               const std::string& rows) {
     const kifu::format_info* format = kifu::find_format(name);
     if (format == nullptr || format->read_text == nullptr) {
         fmt::print(stderr, "format {} is not registered\n", name);
@@ -139,6 +141,7 @@ std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::
     rates.push_back({"baseline: byte scan", 0, baseline});
     kifu::bench::table table(name == "kif" ? "KIF (shogi)" : "KI2 (shogi)", inputs, passes);
     auto measure = [&](std::string row, const std::function<std::size_t()>& pass) {
+        if (!row.starts_with(rows)) return;
         std::size_t moves = 0;
         const double seconds = kifu::bench::best_cpu_seconds(passes, [&] { moves = pass(); });
         rates.push_back({row, moves, seconds});
@@ -196,11 +199,14 @@ std::string format_of(const std::string& name) {
 int main(int argc, char** argv) {
     std::string list_file;
     std::string only;
+    std::string rows;
     std::vector<char*> rest;
     for (int i = 0; i < argc; ++i) {
         const std::string_view arg = argv[i];
         if (arg == "--list" && i + 1 < argc) {
             list_file = argv[++i];
+        } else if (arg == "--rows" && i + 1 < argc) {
+            rows = argv[++i];
         } else if (arg == "--format" && i + 1 < argc) {
             only = argv[++i];
         } else {
@@ -221,9 +227,10 @@ int main(int argc, char** argv) {
             return 1;
         }
         const std::string name = only.empty() ? format_of(l.inputs.front().name) : only;
-        const auto rates = bench_format(name, l.inputs, args.passes);
-        if (rates.size() < 3) return 1;
-        const std::size_t ours = rates[2].moves;  // parse+normalize
+        const auto rates = bench_format(name, l.inputs, args.passes, rows);
+        const auto row = std::find_if(rates.begin(), rates.end(), [](const rate& r) { return r.name == "parse+normalize: text"; });
+        if (row == rates.end()) return 1;
+        const std::size_t ours = row->moves;
         fmt::print("list {}: {} inputs, peer main-line moves {}; ours (parse+normalize) {}{}\n", list_file,
                    l.inputs.size(), l.moves, ours, ours == l.moves ? " (same)" : " (DIFFERENT)");
         return 0;
@@ -246,7 +253,7 @@ int main(int argc, char** argv) {
             }
             continue;
         }
-        if (bench_format(name, inputs, args.passes).empty()) status = 1;
+        if (bench_format(name, inputs, args.passes, rows).empty()) status = 1;
     }
     return status;
 }

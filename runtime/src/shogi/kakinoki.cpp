@@ -44,21 +44,7 @@ constexpr std::array<word_entry, 18> specials{{
     {"引き分け宣言", "HIKIWAKE"}, {"待った", "MATTA"},         {"エラー", "ERROR"},
 }};
 
-struct piece_entry {
-    std::string_view text;
-    piece_kind kind;
-};
-
-constexpr std::array<piece_entry, 19> piece_words{{
-    {"歩", piece_kind::fu},   {"香", piece_kind::ky},   {"桂", piece_kind::ke},   {"銀", piece_kind::gi},
-    {"金", piece_kind::ki},   {"角", piece_kind::ka},   {"飛", piece_kind::hi},   {"玉", piece_kind::ou},
-    {"王", piece_kind::ou},   {"と", piece_kind::to},   {"成香", piece_kind::ny}, {"成桂", piece_kind::nk},
-    {"成銀", piece_kind::ng}, {"杏", piece_kind::ny},   {"圭", piece_kind::nk},   {"全", piece_kind::ng},
-    {"馬", piece_kind::um},   {"龍", piece_kind::ry},   {"竜", piece_kind::ry},
-}};
-
 constexpr std::array<std::string_view, 9> kanji_digits{"一", "二", "三", "四", "五", "六", "七", "八", "九"};
-constexpr std::array<std::string_view, 9> wide_digits{"１", "２", "３", "４", "５", "６", "７", "８", "９"};
 
 // Drops every ASCII blank and U+3000 (json-kifu-format strips all whitespace of a 手合割).
 std::string without_blanks(std::string_view s) {
@@ -145,21 +131,6 @@ std::string_view special_of_word(std::string_view word) noexcept {
         if (e.word == word) return e.value;
     }
     return {};
-}
-
-std::optional<piece_kind> piece_of_kanji(std::string_view text) noexcept {
-    for (const piece_entry& e : piece_words) {
-        if (e.text == text) return e.kind;
-    }
-    return std::nullopt;
-}
-
-int digit_of(std::string_view c) noexcept {
-    if (c.size() == 1 && c[0] >= '1' && c[0] <= '9') return c[0] - '0';
-    for (std::size_t i = 0; i < 9; ++i) {
-        if (c == kanji_digits[i] || c == wide_digits[i]) return static_cast<int>(i) + 1;
-    }
-    return 0;
 }
 
 int kanji_count_of(std::string_view text) noexcept {

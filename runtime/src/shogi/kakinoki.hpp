@@ -27,14 +27,81 @@ std::string_view preset_of_handicap(std::string_view name) noexcept;
 /// unsigned "ILLEGAL_ACTION" that the normalizer signs.
 std::string_view special_of_word(std::string_view word) noexcept;
 
-/// Piece as written (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜) → kind.
-std::optional<piece_kind> piece_of_kanji(std::string_view text) noexcept;
-
-/// One digit as written: 1-9, １-９, 一-九 → 1..9; 0 when it is not one.
-int digit_of(std::string_view one_char) noexcept;
 
 /// A kanji count as in hands (一 … 九, 十, 十一 … 十八) → 1..18; 0 when it is not one.
 int kanji_count_of(std::string_view text) noexcept;
+
+/// The code point of `c` when it is exactly one ASCII character or one three-byte UTF-8
+/// character (every kanji, kana, mark and full-width digit of the formats), else 0. A builder
+/// compares what its grammar matched this way instead of comparing strings. (A three-byte
+/// sequence with valid continuation bytes has one encoding, so equal code points are equal
+/// bytes.)
+constexpr char32_t code_point_of(std::string_view c) noexcept {
+    if (c.size() == 1) return static_cast<unsigned char>(c[0]) < 0x80 ? static_cast<char32_t>(c[0]) : 0;
+    if (c.size() != 3) return 0;
+    const auto b0 = static_cast<unsigned char>(c[0]);
+    const auto b1 = static_cast<unsigned char>(c[1]);
+    const auto b2 = static_cast<unsigned char>(c[2]);
+    if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return 0;
+    return static_cast<char32_t>(((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F));
+}
+
+/// A one-character piece name (歩 … 竜 below, 成香 成桂 成銀 aside) by code point → kind.
+constexpr std::optional<piece_kind> piece_of_code_point(char32_t c) noexcept {
+    switch (c) {
+        case U'歩': return piece_kind::fu;
+        case U'香': return piece_kind::ky;
+        case U'桂': return piece_kind::ke;
+        case U'銀': return piece_kind::gi;
+        case U'金': return piece_kind::ki;
+        case U'角': return piece_kind::ka;
+        case U'飛': return piece_kind::hi;
+        case U'玉':
+        case U'王': return piece_kind::ou;
+        case U'と': return piece_kind::to;
+        case U'杏': return piece_kind::ny;
+        case U'圭': return piece_kind::nk;
+        case U'全': return piece_kind::ng;
+        case U'馬': return piece_kind::um;
+        case U'龍':
+        case U'竜': return piece_kind::ry;
+        default: return std::nullopt;
+    }
+}
+
+/// Piece as written (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜) → kind.
+/// (Inline, as digit_of: builders call these for every move.)
+constexpr std::optional<piece_kind> piece_of_kanji(std::string_view text) noexcept {
+    if (text.size() == 6 && code_point_of(text.substr(0, 3)) == U'成') {
+        // 成香 成桂 成銀: the promoted forms written with 成.
+        switch (code_point_of(text.substr(3))) {
+            case U'香': return piece_kind::ny;
+            case U'桂': return piece_kind::nk;
+            case U'銀': return piece_kind::ng;
+            default: return std::nullopt;
+        }
+    }
+    return piece_of_code_point(code_point_of(text));
+}
+
+/// One digit as written: 1-9, １-９, 一-九 → 1..9; 0 when it is not one.
+constexpr int digit_of(std::string_view one_char) noexcept {
+    const char32_t c = code_point_of(one_char);
+    if (c >= U'1' && c <= U'9') return static_cast<int>(c - U'1') + 1;
+    if (c >= U'１' && c <= U'９') return static_cast<int>(c - U'１') + 1;
+    switch (c) {
+        case U'一': return 1;
+        case U'二': return 2;
+        case U'三': return 3;
+        case U'四': return 4;
+        case U'五': return 5;
+        case U'六': return 6;
+        case U'七': return 7;
+        case U'八': return 8;
+        case U'九': return 9;
+        default: return 0;
+    }
+}
 
 /// Returns the UTF-8 length of the code point starting with byte `lead` (1 for bad bytes).
 std::size_t utf8_length(char lead) noexcept;

@@ -49,6 +49,20 @@ struct token_parts {
     std::optional<square> from;
     std::string_view word;  // a terminal word written as a move (△投了)
     std::size_t word_offset = 0;
+
+    // Field by field (this runs for every move): the relative string keeps its buffer.
+    void start(color mark) noexcept {
+        side = mark;
+        to.reset();
+        same = false;
+        kind.reset();
+        relative.clear();
+        promote.reset();
+        drop = false;
+        from.reset();
+        word = {};
+        word_offset = 0;
+    }
 };
 
 // Splits off the first UTF-8 code point of `text`.
@@ -72,7 +86,7 @@ public:
             case g::event::destination: on_destination(matched); break;
             case g::event::piece: parts_.kind = piece_of_kanji(matched); break;
             case g::event::relative: on_relative(matched); break;
-            case g::event::promotion: parts_.promote = matched == "成"; break;
+            case g::event::promotion: parts_.promote = code_point_of(matched) == U'成'; break;
             case g::event::drop: parts_.drop = true; break;
             case g::event::source: parts_.from = square_of(matched[1] - '0', matched[2] - '0'); break;
             case g::event::terminal_word:
@@ -145,7 +159,7 @@ private:
     move_format& append(std::size_t offset) {
         move_format& element = forks_->current().emplace_back();
         // Several moves share a line: the column tells which one a diagnostic is about.
-        const text_position p = lines_.position_of(offset);
+        const text_position p = position_of(offset);
         element.line = p.line;
         element.column = p.column;
         if (!waiting_comments_.empty()) {
@@ -155,33 +169,55 @@ private:
         return element;
     }
 
+    // Line and column of a token: as line_cursor::position_of, but a token after another on the
+    // same line (a KI2 line holds several moves) counts the code points from that one instead
+    // of from the line's start.
+    text_position position_of(std::size_t offset) {
+        const std::uint32_t line = lines_.line_of(offset);
+        if (line != last_position_.line || offset < last_offset_) {
+            last_position_ = lines_.position_of(offset);
+        } else {
+            const std::string_view between = text_.text().substr(last_offset_, offset - last_offset_);
+            last_position_.column += static_cast<std::uint32_t>(std::count_if(
+                between.begin(), between.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+        }
+        last_offset_ = offset;
+        return last_position_;
+    }
+
     void on_side(std::string_view matched) {
-        parts_ = token_parts{};
-        parts_.side = matched == "▲" || matched == "▼" || matched == "☗" ? color::black : color::white;
+        const char32_t mark = code_point_of(matched);
+        parts_.start(mark == U'▲' || mark == U'▼' || mark == U'☗' ? color::black : color::white);
     }
 
     void on_destination(std::string_view matched) {
-        const std::string_view first = first_char(matched);
-        if (first == "同") {
+        if (matched.starts_with("同")) {
             parts_.same = true;
             return;
         }
-        const std::string_view second = first_char(matched.substr(first.size()));
-        parts_.to = square_of(digit_of(first), digit_of(second));
+        // The grammar's square: a file digit and a rank, each ASCII (one byte) or full-width or
+        // kanji (three bytes).
+        const std::size_t file = static_cast<unsigned char>(matched[0]) < 0x80 ? 1 : 3;
+        const std::size_t rank = static_cast<unsigned char>(matched[file]) < 0x80 ? 1 : 3;
+        parts_.to = square_of(digit_of(matched.substr(0, file)), digit_of(matched.substr(file, rank)));
         // `７六同歩`: the square and 同 both.
-        parts_.same = matched.substr(first.size() + second.size()).starts_with("同");
+        parts_.same = matched.substr(file + rank).starts_with("同");
     }
 
     void on_relative(std::string_view matched) {
         for (std::size_t i = 0; i < matched.size();) {
             const std::string_view c = first_char(matched.substr(i));
             i += c.size();
-            if (c == "左") parts_.relative += 'L';
-            else if (c == "直") parts_.relative += 'C';
-            else if (c == "右") parts_.relative += 'R';
-            else if (c == "上" || c == "行") parts_.relative += 'U';
-            else if (c == "寄") parts_.relative += 'M';
-            else if (c == "引") parts_.relative += 'D';
+            switch (code_point_of(c)) {
+                case U'左': parts_.relative += 'L'; break;
+                case U'直': parts_.relative += 'C'; break;
+                case U'右': parts_.relative += 'R'; break;
+                case U'上':
+                case U'行': parts_.relative += 'U'; break;
+                case U'寄': parts_.relative += 'M'; break;
+                case U'引': parts_.relative += 'D'; break;
+                default: break;
+            }
         }
     }
 
@@ -356,6 +392,8 @@ private:
     std::vector<std::string> waiting_comments_;
     std::size_t variation_offset_ = 0;
     token_parts parts_;
+    text_position last_position_;  // of the token at last_offset_ (see position_of)
+    std::size_t last_offset_ = 0;
     bool skipping_ = false;  // lenient: inside a variation that could not be attached
     bool failed_ = false;
     bool stopped_ = false;

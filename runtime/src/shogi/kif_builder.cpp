@@ -8,6 +8,7 @@
 #include "shogi/kif_builder.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -31,7 +32,8 @@ namespace g = kifu::grammar::kif;
 
 constexpr std::string_view ideographic_space = "\u3000";
 
-bool is_blank(std::string_view c) noexcept { return c == " " || c == "\t" || c == ideographic_space; }
+// The cap on the moves reserved up front (see kif_builder's constructor).
+constexpr std::size_t max_reserved_moves = 1024;
 
 // Reads `digits` (at most nine, as the grammar allows) into an int.
 int number_of(std::string_view digits) noexcept {
@@ -40,65 +42,128 @@ int number_of(std::string_view digits) noexcept {
     return n;
 }
 
-// `( 0:16/00:00:16)` → {now {m, s}, total {h, m, s}}; the grammar has checked the shape.
-move_time time_of(std::string_view matched) {
-    std::vector<int> numbers;
-    std::size_t slash = std::string_view::npos;
-    for (std::size_t i = 0; i < matched.size();) {
-        if (matched[i] >= '0' && matched[i] <= '9') {
-            std::size_t j = i;
-            while (j < matched.size() && matched[j] >= '0' && matched[j] <= '9') ++j;
-            numbers.push_back(number_of(matched.substr(i, j - i)));
-            i = j;
-        } else {
-            if (matched[i] == '/' && slash == std::string_view::npos) slash = numbers.size();
+// The length of the blanks (ASCII space and tab, U+3000) at the start of `s`.
+std::size_t blanks_at(std::string_view s) noexcept {
+    std::size_t i = 0;
+    for (;;) {
+        if (i < s.size() && (s[i] == ' ' || s[i] == '\t')) {
             ++i;
+        } else if (s.substr(i).starts_with(ideographic_space)) {
+            i += ideographic_space.size();
+        } else {
+            return i;
         }
     }
-    const std::size_t first = slash == std::string_view::npos ? numbers.size() : slash;
-    move_time t;
-    // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes.
-    if (first == 3) {
-        t.now.m = numbers[0] * 60 + numbers[1];
-        t.now.s = numbers[2];
-    } else if (first >= 2) {
-        t.now.m = numbers[0];
-        t.now.s = numbers[1];
-    }
-    if (slash != std::string_view::npos) {
-        const std::size_t n = numbers.size() - slash;
-        time_value total;
-        if (n == 3) {
-            total.h = numbers[slash];
-            total.m = numbers[slash + 1];
-            total.s = numbers[slash + 2];
-        } else if (n == 2) {
-            total.h = numbers[slash] / 60;
-            total.m = numbers[slash] % 60;
-            total.s = numbers[slash + 1];
-        }
-        t.total = total;
-    }
-    return t;
 }
 
-// The parts of one move line, collected from the events of its rules.
+// One `clock` of the grammar (`m:ss`, `h:mm:ss`, numbers of at most six digits) at `at`: its
+// two or three numbers into `n`; returns their count.
+std::size_t read_clock(std::string_view text, std::size_t& at, std::array<int, 3>& n) noexcept {
+    std::size_t count = 0;
+    for (;;) {
+        int v = 0;
+        while (at < text.size() && text[at] >= '0' && text[at] <= '9') v = v * 10 + (text[at++] - '0');
+        n[count++] = v;
+        if (count == n.size() || at == text.size() || text[at] != ':') return count;
+        ++at;
+    }
+}
+
+// `( 0:16/00:00:16)` → {now {m, s}, total {h, m, s}} into a default `t`; the grammar has
+// checked the shape (`(`, blanks, clock, optionally blanks `/` blanks clock), so it is read in
+// that order in one pass.
+void read_time(std::string_view matched, move_time& t) noexcept {
+    std::size_t at = 1;  // after `(`
+    at += blanks_at(matched.substr(at));
+    std::array<int, 3> now{};
+    // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes.
+    if (read_clock(matched, at, now) == 3) {
+        t.now.m = now[0] * 60 + now[1];
+        t.now.s = now[2];
+    } else {
+        t.now.m = now[0];
+        t.now.s = now[1];
+    }
+    at += blanks_at(matched.substr(at));
+    if (at == matched.size() || matched[at] != '/') return;
+    ++at;
+    at += blanks_at(matched.substr(at));
+    std::array<int, 3> total{};
+    time_value& out = t.total.emplace();
+    if (read_clock(matched, at, total) == 3) {
+        out.h = total[0];
+        out.m = total[1];
+        out.s = total[2];
+    } else {
+        out.h = total[0] / 60;
+        out.m = total[0] % 60;
+        out.s = total[1];
+    }
+}
+
+// `７六歩(77)`, `同　銀(31)`, `２三歩打`, `２四銀不成(25)` into a default `m`; the grammar has
+// checked the shape, so the parts are read at their places: every piece and kanji is three
+// bytes, a digit one or three.
+void read_move(std::string_view matched, move_data& m) noexcept {
+    std::size_t i = 0;
+    if (matched.starts_with("同")) {
+        m.same = true;
+        i = std::string_view("同").size();
+        i += blanks_at(matched.substr(i));
+    } else {
+        const std::size_t x_size = utf8_length(matched[0]);
+        const std::size_t y_size = utf8_length(matched[x_size]);
+        m.to = square{static_cast<std::int8_t>(digit_of(matched.substr(0, x_size))),
+                      static_cast<std::int8_t>(digit_of(matched.substr(x_size, y_size)))};
+        i = x_size + y_size;
+    }
+    // A piece starting with 成 is 成香, 成桂 or 成銀 (成 alone is not a piece).
+    const std::size_t piece_size = matched.substr(i).starts_with("成") ? 6 : 3;
+    m.piece = piece_of_kanji(matched.substr(i, piece_size));
+    i += piece_size;
+    const std::string_view rest = matched.substr(i);
+    if (rest.starts_with("不成")) {
+        m.promote = false;
+        i += std::string_view("不成").size();
+    } else if (rest.starts_with("成")) {
+        m.promote = true;
+        i += std::string_view("成").size();
+    }
+    i += blanks_at(matched.substr(i));
+    if (i + 2 < matched.size() && matched[i] == '(') {
+        m.from = square{static_cast<std::int8_t>(matched[i + 1] - '0'), static_cast<std::int8_t>(matched[i + 2] - '0')};
+    }
+}
+
+// The parts of one move line: the text its rules matched (views of the text, empty when
+// absent), read into the new element when the whole line has matched. The ply number's event
+// comes first and starts them afresh.
 struct line_parts {
     std::size_t ply_offset = 0;
     int ply = 0;
-    std::optional<move_data> move;
-    std::string special;  // the word as written
+    std::string_view move;     // `７六歩(77)`
+    std::string_view special;  // the word as written
     std::size_t special_offset = 0;
-    std::optional<move_time> time;
+    std::string_view time;  // `( 0:16/00:00:16)`
     bool has_ply = false;
 
-    void clear() { *this = line_parts{}; }
+    void start(int number, std::size_t offset) noexcept {
+        ply_offset = offset;
+        ply = number;
+        move = {};
+        special = {};
+        time = {};
+        has_ply = true;
+    }
 };
 
 class kif_builder {
 public:
     kif_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
         : text_(text), lines_(text), mode_(mode), diagnostics_(diagnostics), header_(text, mode, "kif") {
+        // Room for the moves the text can hold (a move line takes some 35 bytes), capped: a
+        // file may be huge or mostly comments. finish() gives back what a short record left.
+        record_.moves.reserve(std::min<std::size_t>(text.text().size() / 32 + 2, max_reserved_moves));
         record_.moves.emplace_back();
     }
 
@@ -110,19 +175,14 @@ public:
             case g::event::board_row: on_board_row(matched, offset); break;
             case g::event::turn: on_turn(matched, offset); break;
             case g::event::header: on_header(matched, offset); break;
-            case g::event::ply_number:
-                parts_.clear();
-                parts_.has_ply = true;
-                parts_.ply = number_of(matched);
-                parts_.ply_offset = offset;
-                break;
-            case g::event::move: on_move(matched); break;
+            case g::event::ply_number: parts_.start(number_of(matched), offset); break;
+            case g::event::move: parts_.move = matched; break;
             case g::event::special:
-                parts_.special.assign(matched);
+                parts_.special = matched;
                 parts_.special_offset = offset;
                 break;
             case g::event::time:
-                parts_.time = time_of(matched);
+                parts_.time = matched;
                 break;
             case g::event::move_line: on_move_line(offset); break;
             case g::event::variation_start:
@@ -144,6 +204,8 @@ public:
         const bool header_ok = header_.finish(record_, diagnostics_);
         failed_ = failed_ || !header_ok;
         if (mode_ == read_mode::strict && failed_) return false;
+        std::vector<move_format>& moves = record_.moves;
+        if (moves.capacity() > 2 * moves.size() + 16) moves.shrink_to_fit();
         out = std::move(record_);
         return true;
     }
@@ -213,49 +275,6 @@ private:
         stop_if_header_failed();
     }
 
-    // `７六歩(77)`, `同　銀(31)`, `２三歩打`, `２四銀不成(25)`; the grammar has checked the shape.
-    void on_move(std::string_view matched) {
-        move_data m;
-        std::size_t i = 0;
-        const auto next = [&]() {
-            const std::size_t len = utf8_length(matched[i]);
-            const std::string_view c = matched.substr(i, len);
-            i += len;
-            return c;
-        };
-        const auto peek = [&]() { return i < matched.size() ? matched.substr(i, utf8_length(matched[i])) : std::string_view{}; };
-        const std::string_view first = next();
-        if (first == "同") {
-            m.same = true;
-            while (is_blank(peek())) next();
-        } else {
-            const int x = digit_of(first);
-            const int y = digit_of(next());
-            m.to = square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)};
-        }
-        const std::string_view rest = matched.substr(i);
-        for (std::string_view two : {"成香", "成桂", "成銀"}) {
-            if (rest.starts_with(two)) {
-                m.piece = piece_of_kanji(two);
-                i += two.size();
-                break;
-            }
-        }
-        if (!m.piece) m.piece = piece_of_kanji(next());
-        if (matched.substr(i).starts_with("不成")) {
-            m.promote = false;
-            i += std::string_view("不成").size();
-        } else if (matched.substr(i).starts_with("成")) {
-            m.promote = true;
-            i += std::string_view("成").size();
-        }
-        while (is_blank(peek())) next();
-        if (peek() == "(") {
-            m.from = square{static_cast<std::int8_t>(matched[i + 1] - '0'), static_cast<std::int8_t>(matched[i + 2] - '0')};
-        }
-        parts_.move = m;
-    }
-
     std::string special_of(std::string_view written, std::size_t offset, int ply) {
         // `先手 反則負け` (将棋倶楽部24): the named side lost by a foul, whoever is to move.
         for (std::string_view side : {"先手", "下手", "後手", "上手"}) {
@@ -273,9 +292,10 @@ private:
     }
 
     void on_move_line(std::size_t offset) {
-        line_parts parts = std::move(parts_);
-        parts_.clear();
-        if (!parts.has_ply || parts.ply_offset < offset) return;  // parts of another line
+        line_parts& parts = parts_;
+        if (!parts.has_ply) return;
+        parts.has_ply = false;
+        if (parts.ply_offset < offset) return;  // parts of another line
         if (!moves_started_) moves_started_ = true;
         std::vector<move_format>* line = current();
         if (!line) return;
@@ -290,12 +310,12 @@ private:
         }
         move_format& element = line->emplace_back();
         locate(element, parts.ply_offset);
-        if (parts.move) {
-            element.move = std::move(parts.move);
+        if (!parts.move.empty()) {
+            read_move(parts.move, element.move.emplace());
         } else {
             element.special = special_of(parts.special, parts.special_offset, expected);
         }
-        element.time = parts.time;
+        if (!parts.time.empty()) read_time(parts.time, element.time.emplace());
         if (awaiting_first_move_) {
             element.comments = std::move(waiting_comments_);
             waiting_comments_.clear();
