@@ -242,4 +242,10 @@ TEST_CASE("kakinoki: the #KIF encoding declaration", "[kakinoki]") {
     CHECK(declared_kakinoki_encoding("# encoding=UTF-8\n").empty());
     CHECK(declared_kakinoki_encoding("#KIF version=2.0\n").empty());
     CHECK(declared_kakinoki_encoding("").empty());
+    // The bytes beat a declaration they contradict (Kifu for Windows wrote encoding=UTF-8 on
+    // Shift_JIS files); the judgement stops at the last line break of the window.
+    CHECK(declared_kakinoki_encoding("#KIF version=2.0 encoding=UTF-8\n\x8E\xE8\x8D\x87\x8A\x84\n").empty());
+    CHECK(declared_kakinoki_encoding("#KIF version=2.0 encoding=Shift_JIS\n\xE6\x89\x8B\n") == "UTF-8");
+    CHECK(declared_kakinoki_encoding("#KI2 version=2.0 encoding=Shift_JIS\n\x8E\xE8\n") == "CP932");
+    CHECK(declared_kakinoki_encoding("#KIF version=2.0 encoding=UTF-8\n\xE6\x89\x8B\n\xE6\x89") == "UTF-8");
 }

@@ -15,14 +15,12 @@
 namespace kifu::shogi {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view prefix) noexcept { return s.substr(0, prefix.size()) == prefix; }
-
 // `'CSA encoding=UTF-8` (V3.0) or Kifu for Windows' `'encoding=Shift_JIS` on the first line.
 std::string declared_encoding(std::string_view first_line) {
     std::string_view rest;
-    if (starts_with(first_line, "'CSA encoding=")) {
+    if (first_line.starts_with("'CSA encoding=")) {
         rest = first_line.substr(14);
-    } else if (starts_with(first_line, "'encoding=")) {
+    } else if (first_line.starts_with("'encoding=")) {
         rest = first_line.substr(10);
     } else {
         return {};
@@ -70,7 +68,7 @@ bool is_csa_line(std::string_view l) noexcept {
 }
 
 int sniff_csa(std::string_view bytes, std::string& declared) {
-    if (starts_with(bytes, "\xEF\xBB\xBF")) {
+    if (bytes.starts_with("\xEF\xBB\xBF")) {
         bytes.remove_prefix(3);
     }
     int lines = 0;
@@ -89,7 +87,7 @@ int sniff_csa(std::string_view bytes, std::string& declared) {
         if (first) {
             declared = declared_encoding(l);
             first = false;
-            if (starts_with(l, "'CSA encoding=")) return 100;
+            if (l.starts_with("'CSA encoding=")) return 100;
         }
         ++lines;
         // Several statements per line: the first one decides.

@@ -12,12 +12,12 @@
 #include <string_view>
 #include <utility>
 
+#include <kifu/text.hpp>
+
 namespace kifu::shogi::detail {
 namespace {
 
 constexpr std::string_view ideographic_space = "\u3000";
-
-bool starts_with(std::string_view s, std::string_view prefix) noexcept { return s.substr(0, prefix.size()) == prefix; }
 
 struct word_entry {
     std::string_view word;
@@ -52,7 +52,7 @@ std::string without_blanks(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
             ++i;
-        } else if (starts_with(s.substr(i), ideographic_space)) {
+        } else if (s.substr(i).starts_with(ideographic_space)) {
             i += ideographic_space.size();
         } else {
             out += s[i++];
@@ -94,7 +94,7 @@ std::string_view trim_blanks(std::string_view s) noexcept {
     for (;;) {
         if (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
             s.remove_prefix(1);
-        } else if (starts_with(s, ideographic_space)) {
+        } else if (s.starts_with(ideographic_space)) {
             s.remove_prefix(ideographic_space.size());
         } else {
             break;
@@ -137,7 +137,7 @@ int kanji_count_of(std::string_view text) noexcept {
     constexpr std::string_view ten = "十";
     if (text == ten) return 10;
     int base = 0;
-    if (starts_with(text, ten)) {
+    if (text.starts_with(ten)) {
         base = 10;
         text.remove_prefix(ten.size());
     }
@@ -152,18 +152,18 @@ int kanji_count_of(std::string_view text) noexcept {
 
 std::optional<summary_line> parse_summary(std::string_view text) {
     text = trim_blanks(text);
-    if (!starts_with(text, "まで")) return std::nullopt;
+    if (!text.starts_with("まで")) return std::nullopt;
     text.remove_prefix(std::string_view("まで").size());
-    if (starts_with(text, "、")) text.remove_prefix(std::string_view("、").size());
+    if (text.starts_with("、")) text.remove_prefix(std::string_view("、").size());
     summary_line out;
     std::size_t n = 0;
     while (n < text.size() && text[n] >= '0' && text[n] <= '9' && n < 9) {
         out.moves = out.moves * 10 + (text[n] - '0');
         ++n;
     }
-    if (n == 0 || !starts_with(text.substr(n), "手")) return std::nullopt;
+    if (n == 0 || !text.substr(n).starts_with("手")) return std::nullopt;
     std::string_view rest = text.substr(n + std::string_view("手").size());
-    if (starts_with(rest, "で")) rest.remove_prefix(std::string_view("で").size());
+    if (rest.starts_with("で")) rest.remove_prefix(std::string_view("で").size());
     if (rest.empty()) return out;  // `まで64手`: no result stated
     if (rest == "詰" || rest == "詰み") {
         out.special = "TSUMI";
@@ -175,7 +175,7 @@ std::optional<summary_line> parse_summary(std::string_view text) {
         return out;
     }
     bool time_up = false;
-    if (starts_with(rest, "時間切れにより")) {
+    if (rest.starts_with("時間切れにより")) {
         time_up = true;
         rest.remove_prefix(std::string_view("時間切れにより").size());
     }
@@ -207,10 +207,13 @@ std::optional<summary_line> parse_summary(std::string_view text) {
     return out;
 }
 
-std::string declared_kakinoki_encoding(std::string_view bytes) {
-    if (starts_with(bytes, "\xEF\xBB\xBF")) bytes.remove_prefix(3);
+namespace {
+
+// The encoding the first line names, as written (Shift_JIS spelled "CP932"); "" when none.
+std::string written_declaration(std::string_view bytes) {
+    if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
     const std::string_view line = bytes.substr(0, bytes.find_first_of("\r\n"));
-    if (!starts_with(line, "#KIF") && !starts_with(line, "#KI2")) return {};
+    if (!line.starts_with("#KIF") && !line.starts_with("#KI2")) return {};
     const std::size_t at = line.find("encoding=");
     if (at == std::string_view::npos) return {};
     std::string_view rest = line.substr(at + 9);
@@ -223,6 +226,22 @@ std::string declared_kakinoki_encoding(std::string_view bytes) {
     }
     if (name == "UTF8") return "UTF-8";
     return name;
+}
+
+}  // namespace
+
+// The declaration unless the bytes contradict it: Kifu for Windows has written
+// `encoding=UTF-8` on Shift_JIS files (json-kifu-format's no_henka.kif), and text that is
+// valid UTF-8 with non-ASCII bytes is UTF-8 whatever it says.
+std::string declared_kakinoki_encoding(std::string_view bytes) {
+    std::string declared = written_declaration(bytes);
+    if (declared.empty()) return declared;
+    // The window may end inside a character: judge up to its last line break.
+    const std::size_t last = bytes.find_last_of('\n');
+    const std::string_view whole = last == std::string_view::npos ? bytes : bytes.substr(0, last + 1);
+    const bool non_ascii = std::any_of(whole.begin(), whole.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    if (!non_ascii) return declared;
+    return kifu::is_valid_utf8(whole) ? "UTF-8" : (declared == "UTF-8" ? std::string() : declared);
 }
 
 // --- kakinoki_header -------------------------------------------------------------------------

@@ -201,7 +201,8 @@ private:
 };
 
 /// KIF/KI2 sniffing support: the encoding a `#KIF version=2.0 encoding=UTF-8` line declares
-/// ("" when none), Shift_JIS spelled "CP932".
+/// ("" when none), Shift_JIS spelled "CP932" — unless the bytes contradict it: valid UTF-8 with
+/// non-ASCII bytes is "UTF-8" whatever the line says, and a UTF-8 claim on other bytes is "".
 std::string declared_kakinoki_encoding(std::string_view first_bytes);
 
 /// Appends the grammar glue's and the builder's diagnostics to `diagnostics`, the two put

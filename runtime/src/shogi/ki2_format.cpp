@@ -20,8 +20,6 @@
 namespace kifu::shogi {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view prefix) noexcept { return s.substr(0, prefix.size()) == prefix; }
-
 // The sniffer sees raw bytes: each word is looked for in UTF-8 and in CP932 (☗☖ exist only in
 // UTF-8).
 constexpr std::array<std::string_view, 10> move_marks{
@@ -36,7 +34,7 @@ constexpr std::array<std::string_view, 2> wide_colons{"\xEF\xBC\x9A", "\x81\x46"
 
 bool starts_with_any(std::string_view l, std::span<const std::string_view> words) noexcept {
     for (std::string_view w : words) {
-        if (starts_with(l, w)) return true;
+        if (l.starts_with(w)) return true;
     }
     return false;
 }
@@ -58,23 +56,9 @@ bool is_kakinoki_line(std::string_view l) noexcept {
 
 // KI2 if some lines start with a move mark and (nearly) every line is a move line or one that
 // KIF and KI2 share; KIF's numbered move lines count against it.
-// The `#KI2 … encoding=` declaration, unless the bytes contradict it (as KIF's sniffer does:
-// Kifu for Windows has written `encoding=UTF-8` on Shift_JIS files): text that is valid UTF-8
-// with non-ASCII bytes is UTF-8 whatever it says.
-std::string trusted_declaration(std::string_view bytes) {
-    std::string declared = detail::declared_kakinoki_encoding(bytes);
-    if (declared.empty()) return declared;
-    // The window may end inside a character: judge up to its last line break.
-    const std::size_t last = bytes.find_last_of('\n');
-    const std::string_view whole = last == std::string_view::npos ? bytes : bytes.substr(0, last + 1);
-    const bool non_ascii = std::any_of(whole.begin(), whole.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-    if (!non_ascii) return declared;
-    return kifu::is_valid_utf8(whole) ? "UTF-8" : (declared == "UTF-8" ? std::string() : declared);
-}
-
 int sniff_ki2(std::string_view bytes, std::string& declared) {
-    declared = trusted_declaration(bytes);
-    if (starts_with(bytes, "\xEF\xBB\xBF")) {
+    declared = detail::declared_kakinoki_encoding(bytes);
+    if (bytes.starts_with("\xEF\xBB\xBF")) {
         bytes.remove_prefix(3);
     }
     int lines = 0;

@@ -19,8 +19,6 @@
 namespace kifu::shogi {
 namespace {
 
-bool starts_with(std::string_view s, std::string_view prefix) noexcept { return s.substr(0, prefix.size()) == prefix; }
-
 // The sniffer sees raw bytes: each word is looked for in UTF-8 and in CP932.
 constexpr std::array<std::string_view, 8> header_words{
     "\xE6\x89\x8B\xE5\x90\x88\xE5\x89\xB2", "\x8E\xE8\x8D\x87\x8A\x84",  // 手合割
@@ -39,7 +37,7 @@ constexpr std::array<std::string_view, 10> ki2_marks{
 template <std::size_t N>
 bool starts_with_any(std::string_view l, const std::array<std::string_view, N>& words) noexcept {
     for (std::string_view w : words) {
-        if (starts_with(l, w)) return true;
+        if (l.starts_with(w)) return true;
     }
     return false;
 }
@@ -56,24 +54,10 @@ bool is_move_line(std::string_view l) noexcept {
 
 // KIF when numbered move lines make up the record (with its headers, comments and board); a
 // record with headers and no move at all is KIF rather than KI2, less surely.
-// The `#KIF … encoding=` declaration, unless the bytes contradict it: Kifu for Windows has
-// written `encoding=UTF-8` on Shift_JIS files (json-kifu-format's no_henka.kif), and text that
-// is valid UTF-8 with non-ASCII bytes is UTF-8 whatever it says.
-std::string trusted_declaration(std::string_view bytes) {
-    std::string declared = detail::declared_kakinoki_encoding(bytes);
-    if (declared.empty()) return declared;
-    // The window may end inside a character: judge up to its last line break.
-    const std::size_t last = bytes.find_last_of('\n');
-    const std::string_view whole = last == std::string_view::npos ? bytes : bytes.substr(0, last + 1);
-    const bool non_ascii = std::any_of(whole.begin(), whole.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-    if (!non_ascii) return declared;
-    return kifu::is_valid_utf8(whole) ? "UTF-8" : (declared == "UTF-8" ? std::string() : declared);
-}
-
 int sniff_kif(std::string_view bytes, std::string& declared) {
-    declared = trusted_declaration(bytes);
-    if (starts_with(bytes, "\xEF\xBB\xBF")) bytes.remove_prefix(3);
-    if (starts_with(bytes, "#KIF")) return 100;
+    declared = detail::declared_kakinoki_encoding(bytes);
+    if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
+    if (bytes.starts_with("#KIF")) return 100;
     int lines = 0;
     int moves = 0;
     int headers = 0;
