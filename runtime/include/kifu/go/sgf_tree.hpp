@@ -328,6 +328,10 @@ private:
     // added to an earlier node, a duplicate property's values merged) moves to the end with
     // room to double (move_*), so growth stays amortized constant and the abandoned slots
     // stay within a constant factor of the live ones.
+    //
+    // The records are filled field by field: an aggregate assigned whole was built on the
+    // stack from 32-bit stores and copied with 128-bit loads, a store-forwarding stall that
+    // cost more than the rest of the append.
     property_ref add_property_at(node_id node, span id, span spelled, std::uint32_t offset) {
         sgf_node& n = nodes_[node];
         if (n.property_count_ == n.property_capacity_) {
@@ -339,8 +343,15 @@ private:
             }
         }
         const std::uint32_t index = n.property_count_++;
-        properties_[n.first_property_ + index] = {id.begin,   id.size, spelled.begin, spelled.size,
-                                                  static_cast<std::uint32_t>(values_.size()), 0, 0, offset};
+        property_record& p = properties_[n.first_property_ + index];
+        p.id_begin = id.begin;
+        p.id_size = id.size;
+        p.spelled_begin = spelled.begin;
+        p.spelled_size = spelled.size;
+        p.first_value = static_cast<std::uint32_t>(values_.size());
+        p.value_count = 0;
+        p.value_capacity = 0;
+        p.offset = offset;
         return {node, index};
     }
 
@@ -354,7 +365,10 @@ private:
                 move_values(p);
             }
         }
-        values_[p.first_value + p.value_count++] = {raw.begin, raw.size, offset};
+        value_record& v = values_[p.first_value + p.value_count++];
+        v.begin = raw.begin;
+        v.size = raw.size;
+        v.offset = offset;
     }
 
     void move_properties(sgf_node& n);
