@@ -14,31 +14,9 @@
 #include <kifu/go/sgf.hpp>
 #include <kifu/kifu.hpp>
 
-namespace {
+#include "fuzz_support.hpp"
 
-void read_all_ways(std::string_view bytes) {
-    std::size_t strict_records = 0;
-    for (const kifu::read_mode mode : {kifu::read_mode::strict, kifu::read_mode::lenient}) {
-        for (const bool normalize : {false, true}) {
-            kifu::read_options options;
-            options.format = "sgf";
-            options.mode = mode;
-            options.normalize = normalize;
-            const kifu::read_result result = kifu::read_buffer(bytes, "<fuzz>.sgf", options);
-            for (const kifu::record& r : result.records) {
-                static_cast<void>(kifu::to_jkf(r));
-            }
-            for (const kifu::diagnostic& d : result.diagnostics) {
-                static_cast<void>(kifu::format_gcc(d));
-            }
-            if (mode == kifu::read_mode::strict && !normalize) {
-                strict_records = result.records.size();
-            } else if (mode == kifu::read_mode::lenient && !normalize && result.records.size() < strict_records) {
-                __builtin_trap();
-            }
-        }
-    }
-}
+namespace {
 
 // Tree → SGF → tree, and records → SGF → records, as the corpus round-trip test does.
 void round_trip(std::string_view bytes) {
@@ -73,7 +51,7 @@ void round_trip(std::string_view bytes) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    read_all_ways(bytes);
+    kifu::fuzz::read_every_way(bytes, "sgf", "<fuzz>.sgf");
     round_trip(bytes);
     return 0;
 }
