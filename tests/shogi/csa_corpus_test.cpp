@@ -22,6 +22,7 @@
 
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
+#include "shogi/generated_games.hpp"
 #include "shogi/shogi_test_util.hpp"
 
 namespace {
@@ -101,29 +102,11 @@ TEST_CASE("csa corpus: json-kifu-format's CSA and JKF test files give its JKF", 
 
 TEST_CASE("csa corpus: the 2,000 generated CSA games give their main lines", "[csa][corpus]") {
     KIFU_REQUIRE_CORPUS();
-    const std::filesystem::path set = kifu::test::corpus_dir() / "shogi" / "generated" / "seed1-2000";
-    std::ifstream tsv(set / "mainline.usi.tsv");
-    std::string line;
-    int games = 0;
-    int wrong = 0;
     const kifu::format_info csa = kifu::shogi::csa_format();
-    while (std::getline(tsv, line)) {
-        const std::size_t tab = line.find('\t');
-        REQUIRE(tab != std::string::npos);
-        const std::string id = line.substr(0, tab);
-        const kifu::read_result r = read_with(csa, set / "csa" / (id + ".csa"));
-        ++games;
-        if (!r.ok() || r.records.size() != 1 || kifu::test::main_line_usi(*r.records[0].get<jkf>()) != line.substr(tab + 1)) {
-            ++wrong;
-            if (wrong <= 5) {
-                INFO(id << "\n" << diagnostics_of(r));
-                CHECK(r.records.size() == 1);
-                if (r.records.size() == 1) CHECK(kifu::test::main_line_usi(*r.records[0].get<jkf>()) == line.substr(tab + 1));
-            }
-        }
-    }
-    CHECK(games == 2000);
-    CHECK(wrong == 0);
+    const auto result = kifu::test::check_generated_main_lines(
+        "csa", {".csa"}, [&](const std::filesystem::path& p) { return read_with(csa, p); }, diagnostics_of);
+    CHECK(result.games == 2000);
+    CHECK(result.wrong == 0);
 }
 
 TEST_CASE("jkf corpus: the 300 generated JKF games give their main lines", "[jkf][corpus]") {

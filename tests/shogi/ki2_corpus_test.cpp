@@ -21,6 +21,7 @@
 
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
+#include "shogi/generated_games.hpp"
 #include "shogi/shogi_test_util.hpp"
 
 namespace {
@@ -97,33 +98,11 @@ TEST_CASE("ki2 corpus: json-kifu-format's KI2 test files give its JKF", "[ki2][c
 
 TEST_CASE("ki2 corpus: the 2,000 generated KI2 games give their main lines", "[ki2][corpus]") {
     KIFU_REQUIRE_CORPUS();
-    const std::filesystem::path set = kifu::test::corpus_dir() / "shogi" / "generated" / "seed1-2000";
-    std::ifstream tsv(set / "mainline.usi.tsv");
-    std::string line;
-    int games = 0;
-    int wrong = 0;
-    int warned = 0;
     const kifu::format_info ki2 = kifu::shogi::ki2_format();
-    while (std::getline(tsv, line)) {
-        const std::size_t tab = line.find('\t');
-        REQUIRE(tab != std::string::npos);
-        const std::string id = line.substr(0, tab);
-        std::filesystem::path file = set / "ki2" / (id + ".ki2");
-        if (!std::filesystem::exists(file)) file = set / "ki2" / (id + ".ki2u");
-        const kifu::read_result r = read_with(ki2, file);
-        ++games;
-        warned += r.diagnostics.empty() ? 0 : 1;
-        if (!r.ok() || r.records.size() != 1 || kifu::test::main_line_usi(*r.records[0].get<jkf>()) != line.substr(tab + 1)) {
-            ++wrong;
-            if (wrong <= 5) {
-                INFO(id << "\n" << diagnostics_of(r));
-                CHECK(r.records.size() == 1);
-                if (r.records.size() == 1) CHECK(kifu::test::main_line_usi(*r.records[0].get<jkf>()) == line.substr(tab + 1));
-            }
-        }
-    }
-    CHECK(games == 2000);
-    CHECK(wrong == 0);
+    const auto result = kifu::test::check_generated_main_lines(
+        "ki2", {".ki2", ".ki2u"}, [&](const std::filesystem::path& p) { return read_with(ki2, p); }, diagnostics_of);
+    CHECK(result.games == 2000);
+    CHECK(result.wrong == 0);
     // tsshogi's files are clean: not even a warning (summary counts, comments) is expected.
-    CHECK(warned == 0);
+    CHECK(result.warned == 0);
 }

@@ -21,6 +21,7 @@
 
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
+#include "shogi/generated_games.hpp"
 #include "shogi/shogi_test_util.hpp"
 
 namespace {
@@ -77,28 +78,7 @@ TEST_CASE("kif corpus: json-kifu-format's KIF test files give its JKF", "[kif][c
 
 TEST_CASE("kif corpus: the 2,000 generated KIF games give their main lines", "[kif][corpus]") {
     KIFU_REQUIRE_CORPUS();
-    const std::filesystem::path set = kifu::test::corpus_dir() / "shogi" / "generated" / "seed1-2000";
-    std::ifstream tsv(set / "mainline.usi.tsv");
-    std::string line;
-    int games = 0;
-    int wrong = 0;
-    while (std::getline(tsv, line)) {
-        const std::size_t tab = line.find('\t');
-        REQUIRE(tab != std::string::npos);
-        const std::string id = line.substr(0, tab);
-        std::filesystem::path file = set / "kif" / (id + ".kif");
-        if (!std::filesystem::exists(file)) file = set / "kif" / (id + ".kifu");
-        const kifu::read_result r = read_kif_file(file);
-        ++games;
-        if (!r.ok() || r.records.size() != 1 || kifu::test::main_line_usi(*r.records[0].get<jkf>()) != line.substr(tab + 1)) {
-            ++wrong;
-            if (wrong <= 5) {
-                INFO(id << "\n" << errors_of(r));
-                CHECK(r.records.size() == 1);
-                if (r.records.size() == 1) CHECK(kifu::test::main_line_usi(*r.records[0].get<jkf>()) == line.substr(tab + 1));
-            }
-        }
-    }
-    CHECK(games == 2000);
-    CHECK(wrong == 0);
+    const auto result = kifu::test::check_generated_main_lines("kif", {".kif", ".kifu"}, read_kif_file, errors_of);
+    CHECK(result.games == 2000);
+    CHECK(result.wrong == 0);
 }
