@@ -22,31 +22,15 @@
 
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
-#include "shogi/generated_games.hpp"
+#include "shogi/corpus_support.hpp"
 #include "shogi/shogi_test_util.hpp"
 
 namespace {
 
 using namespace kifu::shogi;
 
-kifu::read_result read_with(const kifu::format_info& format, const std::filesystem::path& path) {
-    const std::string bytes = kifu::test::slurp(path);
-    std::string declared;
-    format.sniff(bytes, declared);
-    kifu::decode_options decoding;
-    decoding.fallback = std::string(format.fallback_encoding);
-    decoding.declared = declared;
-    kifu::read_result out;
-    const kifu::source_text text = kifu::decode(path.string(), bytes, decoding, out.diagnostics);
-    format.read_text(text, kifu::read_options{}, out);
-    return out;
-}
-
-std::string diagnostics_of(const kifu::read_result& r) {
-    std::string out;
-    for (const kifu::diagnostic& d : r.diagnostics) out += kifu::format_gcc(d) + "\n";
-    return out;
-}
+using kifu::test::diagnostics_of;
+using kifu::test::read_with;
 
 // Removes `from: null`, which json-kifu-format keeps from its JKF input and kifu omits.
 void drop_null_from(nlohmann::json& j) {

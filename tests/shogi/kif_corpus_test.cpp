@@ -21,7 +21,7 @@
 
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
-#include "shogi/generated_games.hpp"
+#include "shogi/corpus_support.hpp"
 #include "shogi/shogi_test_util.hpp"
 
 namespace {

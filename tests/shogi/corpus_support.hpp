@@ -1,8 +1,9 @@
 #pragma once
 
-// The corpus' 2,000 generated games (shogi/generated/seed1-2000) against their ground-truth
-// main lines (mainline.usi.tsv), the same check for every shogi text format: only the folder,
-// the extensions and the reader differ.
+// What the shogi corpus tests share: reading a file as one format the way kifu::read_buffer
+// would, the diagnostics in gcc's form, and the check of the 2,000 generated games
+// (shogi/generated/seed1-2000) against their ground-truth main lines (mainline.usi.tsv), the
+// same for every shogi text format: only the folder, the extensions and the reader differ.
 
 #include <catch2/catch.hpp>
 
@@ -12,13 +13,36 @@
 #include <initializer_list>
 #include <string>
 
+#include <kifu/format.hpp>
 #include <kifu/read.hpp>
+#include <kifu/text.hpp>
 #include <kifu/shogi/jkf.hpp>
 
 #include "shogi/shogi_test_util.hpp"
 #include "support/corpus.hpp"
 
 namespace kifu::test {
+
+/// Reads a file as `format`: sniffed encoding declaration, the format's fallback encoding.
+inline kifu::read_result read_with(const kifu::format_info& format, const std::filesystem::path& path) {
+    const std::string bytes = slurp(path);
+    std::string declared;
+    format.sniff(bytes, declared);
+    kifu::decode_options decoding;
+    decoding.fallback = std::string(format.fallback_encoding);
+    decoding.declared = declared;
+    kifu::read_result out;
+    const kifu::source_text text = kifu::decode(path.string(), bytes, decoding, out.diagnostics);
+    format.read_text(text, kifu::read_options{}, out);
+    return out;
+}
+
+/// Every diagnostic of a read, one gcc-style line each.
+inline std::string diagnostics_of(const kifu::read_result& r) {
+    std::string out;
+    for (const kifu::diagnostic& d : r.diagnostics) out += kifu::format_gcc(d) + "\n";
+    return out;
+}
 
 struct generated_result {
     int games = 0;
