@@ -484,7 +484,7 @@ bool fork_builder::drop_empty_variation() {
 }
 
 void append_in_text_order(std::vector<diagnostic>& diagnostics, std::vector<diagnostic>& syntax,
-                          std::vector<diagnostic>& semantic) {
+                          std::vector<diagnostic>& semantic, read_mode mode) {
     const std::size_t first = diagnostics.size();
     diagnostics.insert(diagnostics.end(), std::make_move_iterator(syntax.begin()), std::make_move_iterator(syntax.end()));
     diagnostics.insert(diagnostics.end(), std::make_move_iterator(semantic.begin()), std::make_move_iterator(semantic.end()));
@@ -492,6 +492,14 @@ void append_in_text_order(std::vector<diagnostic>& diagnostics, std::vector<diag
                      [](const diagnostic& a, const diagnostic& b) {
                          return a.line != b.line ? a.line < b.line : a.column < b.column;
                      });
+    if (mode == read_mode::strict) {
+        // The grammar reads on after the builder stopped and the header's findings come at the
+        // end of the header, so in text order anything after the first error is an echo of a
+        // read that already ended.
+        const auto error = std::find_if(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
+                                        [](const diagnostic& d) { return d.severity == severity::error; });
+        if (error != diagnostics.end()) diagnostics.erase(error + 1, diagnostics.end());
+    }
 }
 
 }  // namespace kifu::shogi::detail

@@ -206,8 +206,9 @@ private:
 std::string declared_kakinoki_encoding(std::string_view first_bytes);
 
 /// Appends the grammar glue's and the builder's diagnostics to `diagnostics`, the two put
-/// together in text order (line, then column; a stable order for equal positions).
+/// together in text order (line, then column; a stable order for equal positions). In strict
+/// mode the first error ends the read, so nothing after it in text order is kept.
 void append_in_text_order(std::vector<diagnostic>& diagnostics, std::vector<diagnostic>& syntax,
-                          std::vector<diagnostic>& semantic);
+                          std::vector<diagnostic>& semantic, read_mode mode);
 
 }  // namespace kifu::shogi::detail

@@ -412,17 +412,7 @@ bool parse_ki2(const source_text& text, read_mode mode, std::vector<jkf>& record
     if (builder.finish(parsed, record)) {
         records.push_back(std::move(record));
     }
-    const std::size_t first = diagnostics.size();
-    append_in_text_order(diagnostics, syntax, semantic);
-    if (mode == read_mode::strict) {
-        // The first error ends a strict read: the grammar goes on after the builder stopped, and
-        // the header's findings come at the end, so what follows the first error is dropped.
-        const auto error = std::find_if(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
-                                        [](const diagnostic& d) { return d.severity == severity::error; });
-        if (error != diagnostics.end()) {
-            diagnostics.erase(error + 1, diagnostics.end());
-        }
-    }
+    append_in_text_order(diagnostics, syntax, semantic, mode);
     return parsed && !builder.failed();
 }
 

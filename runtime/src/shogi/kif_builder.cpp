@@ -408,7 +408,7 @@ bool parse_kif(const source_text& text, read_mode mode, std::vector<jkf>& record
     if (builder.finish(parsed, record)) {
         records.push_back(std::move(record));
     }
-    append_in_text_order(diagnostics, syntax, semantic);
+    append_in_text_order(diagnostics, syntax, semantic, mode);
     return parsed && !builder.failed();
 }
 
