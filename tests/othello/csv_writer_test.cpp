@@ -5,6 +5,7 @@
 #include <kifu/othello/csv.hpp>
 #include <kifu/othello/wthor.hpp>
 
+#include "othello/wthor_fixture.hpp"
 #include "support/corpus.hpp"
 
 #include <cstdlib>
@@ -15,36 +16,12 @@ namespace othello = kifu::othello;
 namespace wthor = kifu::othello::wthor;
 namespace test = kifu::test;
 
-namespace {
-
-wthor::game make_game(std::uint16_t t, std::uint16_t b, std::uint16_t w, std::uint8_t bs, std::uint8_t ts,
-                      std::string_view transcript) {
-    wthor::game g;
-    g.tournament = t;
-    g.black = b;
-    g.white = w;
-    g.black_score = bs;
-    g.theoretical_score = ts;
-    std::size_t k = 0;
-    for (std::size_t i = 0; i + 1 < transcript.size(); i += 2) {
-        if (transcript[i] != '-') {
-            g.moves[k++] = static_cast<std::uint8_t>(10 * (transcript[i + 1] - '0') + (transcript[i] - 'a' + 1));
-        }
-    }
-    return g;
-}
-
-}  // namespace
+using kifu::test::wthor_fixture::make_game;
 
 TEST_CASE("WTHOR games export as CSV with a BOM and RFC 4180 quoting", "[othello][csv]") {
-    wthor::header h;
-    h.game_year = 1981;
-    h.board_size = 8;
-    h.depth = 24;
-    wthor::name_tables names;
-    names.players = {"Wiener Paul", "???", "O'Hara, \"Kid\"", "Dupré Zoé"};
-    names.tournaments = {"Parties U.S.A.", "Championnat de Suède", "Line\r\nbreak"};
-    names.players_loaded = names.tournaments_loaded = true;
+    const wthor::header h = kifu::test::wthor_fixture::header_of(1981, 24);
+    const wthor::name_tables names = kifu::test::wthor_fixture::names_of(
+        {"Wiener Paul", "???", "O'Hara, \"Kid\"", "Dupré Zoé"}, {"Parties U.S.A.", "Championnat de Suède", "Line\r\nbreak"});
     std::vector<kifu::diagnostic> ds;
     std::vector<othello::record> records;
     // A game with six passes (left out of the transcript), a name with a comma and quotes,

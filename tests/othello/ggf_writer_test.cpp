@@ -11,6 +11,7 @@
 #include <kifu/read.hpp>
 
 #include "othello/formats.hpp"
+#include "othello/wthor_fixture.hpp"
 #include "support/corpus.hpp"
 
 #include <charconv>
@@ -24,6 +25,7 @@
 namespace othello = kifu::othello;
 namespace wthor = kifu::othello::wthor;
 namespace test = kifu::test;
+using kifu::test::wthor_fixture::make_game;
 
 namespace {
 
@@ -53,23 +55,6 @@ void check_golden(const std::string& text, const std::filesystem::path& path) {
         std::ofstream(path, std::ios::binary) << text;
     }
     CHECK(text == test::slurp(path));
-}
-
-wthor::game make_game(std::uint16_t t, std::uint16_t b, std::uint16_t w, std::uint8_t bs, std::uint8_t ts,
-                      std::string_view transcript) {
-    wthor::game g;
-    g.tournament = t;
-    g.black = b;
-    g.white = w;
-    g.black_score = bs;
-    g.theoretical_score = ts;
-    std::size_t k = 0;
-    for (std::size_t i = 0; i + 1 < transcript.size(); i += 2) {
-        if (transcript[i] != '-') {
-            g.moves[k++] = static_cast<std::uint8_t>(10 * (transcript[i + 1] - '0') + (transcript[i] - 'a' + 1));
-        }
-    }
-    return g;
 }
 
 // The same game as GGF can say it: the GGF keys of the header, the start, the plies (a pass
@@ -112,14 +97,9 @@ TEST_CASE("ggf writer: GGF read back writes the golden text, which reads as the 
 }
 
 TEST_CASE("ggf writer: WTHOR games write as GGS lines with their passes written", "[othello][ggf][wthor]") {
-    wthor::header h;
-    h.game_year = 1981;
-    h.board_size = 8;
-    h.depth = 24;
-    wthor::name_tables names;
-    names.players = {"Wiener Paul", "???", "Dupré Zoé"};
-    names.tournaments = {"Parties U.S.A.", "Championnat de Suède"};
-    names.players_loaded = names.tournaments_loaded = true;
+    const wthor::header h = kifu::test::wthor_fixture::header_of(1981, 24);
+    const wthor::name_tables names =
+        kifu::test::wthor_fixture::names_of({"Wiener Paul", "???", "Dupré Zoé"}, {"Parties U.S.A.", "Championnat de Suède"});
     std::vector<kifu::diagnostic> ds;
     std::vector<othello::record> records;
     records.push_back(wthor::to_record(

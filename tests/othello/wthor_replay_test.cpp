@@ -8,6 +8,7 @@
 #include <kifu/othello/wthor.hpp>
 
 #include "othello/wthor_replay.hpp"
+#include "othello/wthor_fixture.hpp"
 #include "support/corpus.hpp"
 
 #include <algorithm>
@@ -21,6 +22,10 @@ using kifu::diagnostic;
 using namespace kifu::othello;
 namespace othello = kifu::othello;
 namespace test = kifu::test;
+using kifu::test::wthor_fixture::codes;
+using kifu::test::wthor_fixture::game_of;
+using kifu::test::wthor_fixture::header_of;
+using kifu::test::wthor_fixture::names_of;
 
 namespace {
 
@@ -120,23 +125,6 @@ struct comparer {
     }
 };
 
-// Move codes of a transcript like "f5d6c3" (8×8: 10×row + column).
-std::vector<std::uint8_t> codes(std::string_view transcript) {
-    std::vector<std::uint8_t> out;
-    for (std::size_t i = 0; i + 1 < transcript.size(); i += 2) {
-        out.push_back(static_cast<std::uint8_t>(10 * (transcript[i + 1] - '0') + (transcript[i] - 'a' + 1)));
-    }
-    return out;
-}
-
-wthor::game game_of(const std::vector<std::uint8_t>& codes, std::uint8_t score) {
-    wthor::game g;
-    g.white = 1;
-    g.black_score = score;
-    std::copy(codes.begin(), codes.end(), g.moves.begin());
-    return g;
-}
-
 // A random game played on the general board: passes are left out (as WTHOR stores them),
 // some games stop early, and some get one code spoiled (taken square, illegal square, no
 // square, codes after the end).
@@ -189,13 +177,8 @@ wthor::game random_game(std::mt19937& rng, int size) {
 }  // namespace
 
 TEST_CASE("replay gives what to_record and the general board give", "[othello][wthor]") {
-    wthor::header h;
-    h.game_year = 1981;
-    h.board_size = 8;
-    wthor::name_tables names;
-    names.players = {"A", "B"};
-    names.tournaments = {"T"};
-    names.players_loaded = names.tournaments_loaded = true;
+    wthor::header h = header_of(1981);  // the random games also set 10×10
+    const wthor::name_tables names = names_of({"A", "B"}, {"T"});
     comparer c;
 
     SECTION("games made here, one per diagnostic") {

@@ -6,6 +6,7 @@
 #include <kifu/othello/wthor.hpp>
 
 #include "othello/formats.hpp"
+#include "othello/wthor_fixture.hpp"
 #include "support/corpus.hpp"
 
 #include <cstdlib>
@@ -24,6 +25,10 @@ using kifu::severity;
 using namespace kifu::othello;
 namespace othello = kifu::othello;
 namespace test = kifu::test;
+using kifu::test::wthor_fixture::codes;
+using kifu::test::wthor_fixture::game_of;
+using kifu::test::wthor_fixture::header_of;
+using kifu::test::wthor_fixture::names_of;
 
 namespace {
 
@@ -49,17 +54,6 @@ std::string header_bytes(std::uint32_t n1, std::uint16_t n2, std::uint16_t year,
 }
 
 // Move codes from a transcript like "f5d6c3" (passes "--" are skipped: WTHOR stores none).
-std::vector<std::uint8_t> codes(std::string_view transcript) {
-    std::vector<std::uint8_t> out;
-    for (std::size_t i = 0; i + 1 < transcript.size(); i += 2) {
-        if (transcript[i] == '-') {
-            continue;
-        }
-        out.push_back(static_cast<std::uint8_t>(10 * (transcript[i + 1] - '0') + (transcript[i] - 'a' + 1)));
-    }
-    return out;
-}
-
 std::string game_bytes(std::uint16_t t, std::uint16_t b, std::uint16_t w, std::uint8_t bs, std::uint8_t ts,
                        const std::vector<std::uint8_t>& moves, std::size_t slots = 60) {
     std::string g;
@@ -220,22 +214,9 @@ TEST_CASE("names are Windows-1252 and round-trip with their stored bytes", "[oth
 }
 
 TEST_CASE("replay inserts the passes WTHOR leaves out", "[othello][wthor]") {
-    wthor::game g;
-    g.tournament = 1;
-    g.black = 0;
-    g.white = 1;
-    g.black_score = 64;
-    g.theoretical_score = 64;
-    const auto moves = codes(wiener_1981);
-    std::copy(moves.begin(), moves.end(), g.moves.begin());
-    wthor::header h;
-    h.game_year = 1981;
-    h.board_size = 8;
-    h.depth = 24;
-    wthor::name_tables names;
-    names.players = {"Wiener Paul", "???"};
-    names.tournaments = {"x", "Parties U.S.A."};
-    names.players_loaded = names.tournaments_loaded = true;
+    const wthor::game g = kifu::test::wthor_fixture::make_game(1, 0, 1, 64, 64, wiener_1981);
+    const wthor::header h = header_of(1981, 24);
+    const wthor::name_tables names = names_of({"Wiener Paul", "???"}, {"x", "Parties U.S.A."});
     std::vector<diagnostic> ds;
     const othello::record r = wthor::to_record(g, h, names, "WTH_1981.wtb", 138, ds);
     CHECK(ds.empty());
@@ -257,24 +238,12 @@ TEST_CASE("replay inserts the passes WTHOR leaves out", "[othello][wthor]") {
 }
 
 TEST_CASE("replay problems become diagnostics with the ply", "[othello][wthor]") {
-    wthor::header h;
-    h.game_year = 2001;
-    h.board_size = 8;
-    wthor::name_tables names;
-    names.players = {"A", "B"};
-    names.tournaments = {"T"};
-    names.players_loaded = names.tournaments_loaded = true;
+    const wthor::header h = header_of(2001);
+    const wthor::name_tables names = names_of({"A", "B"}, {"T"});
     std::vector<diagnostic> ds;
-    auto game_of_codes = [](std::vector<std::uint8_t> m, std::uint8_t score = 32) {
-        wthor::game g;
-        g.white = 1;
-        g.black_score = score;
-        std::copy(m.begin(), m.end(), g.moves.begin());
-        return g;
-    };
 
     SECTION("a move legal for neither side") {
-        const othello::record r = wthor::to_record(game_of_codes(codes("f5d6a1")), h, names, "f.wtb", 7, ds);
+        const othello::record r = wthor::to_record(game_of(codes("f5d6a1")), h, names, "f.wtb", 7, ds);
         REQUIRE(codes_of(ds) == std::vector<std::string>{"othello.illegal-move"});
         CHECK(ds[0].ply == 3);
         CHECK(ds[0].message == "game 7: stored move 3 (a1) is legal for neither side");
@@ -284,19 +253,19 @@ TEST_CASE("replay problems become diagnostics with the ply", "[othello][wthor]")
         CHECK(r.end == game_end::early);
     }
     SECTION("a code that is no square") {
-        const othello::record r = wthor::to_record(game_of_codes({56, 19}), h, names, "f.wtb", 1, ds);
+        const othello::record r = wthor::to_record(game_of({56, 19}), h, names, "f.wtb", 1, ds);
         CHECK(codes_of(ds) == std::vector<std::string>{"wthor.bad-move"});
         CHECK(ds[0].ply == 2);
         CHECK(r.stop->code == "wthor.bad-move");
     }
     SECTION("codes after the terminating 0") {
-        const othello::record r = wthor::to_record(game_of_codes({56, 0, 64}), h, names, "f.wtb", 1, ds);
+        const othello::record r = wthor::to_record(game_of({56, 0, 64}), h, names, "f.wtb", 1, ds);
         CHECK(codes_of(ds) == std::vector<std::string>{"wthor.moves-after-end"});
         CHECK(ds[0].severity == severity::warning);
         CHECK(r.transcript() == "f5");
     }
     SECTION("unknown player and tournament numbers") {
-        wthor::game g = game_of_codes(codes("f5"));
+        wthor::game g = game_of(codes("f5"));
         g.white = 9;
         g.tournament = 4;
         const othello::record r = wthor::to_record(g, h, names, "f.wtb", 1, ds);
@@ -306,11 +275,11 @@ TEST_CASE("replay problems become diagnostics with the ply", "[othello][wthor]")
         CHECK(*r.find_header("wthor.white") == "9");
     }
     SECTION("a score above 64") {
-        wthor::to_record(game_of_codes(codes("f5"), 65), h, names, "f.wtb", 1, ds);
+        wthor::to_record(game_of(codes("f5"), 65), h, names, "f.wtb", 1, ds);
         CHECK(codes_of(ds) == std::vector<std::string>{"wthor.bad-score"});
     }
     SECTION("a finished game whose score is not the board's") {
-        wthor::to_record(game_of_codes(codes(wiener_1981), 37), h, names, "f.wtb", 1, ds);
+        wthor::to_record(game_of(codes(wiener_1981), 37), h, names, "f.wtb", 1, ds);
         CHECK(codes_of(ds) == std::vector<std::string>{"wthor.score-mismatch"});
     }
 }
