@@ -2,8 +2,10 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <tao/pegtl.hpp>
 namespace kifu::grammar::csa {
 inline constexpr int abi_version = 1;
@@ -87,8 +89,63 @@ struct class_run {
         return true;
     }
 };
+// An ordered choice that reads the next byte once and tries only the alternatives that may
+// match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
+// (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
+// input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
+// raising or reporting anything, so this matches, consumes and reports exactly what sor<> of
+// the alternatives does. Where every alternative fails, the first is still tried: it fails as
+// the choice does, and the control sees the position tried (and the depth counted).
+template <typename Rule, unsigned... Ranges>
+struct first_byte_alt {
+    using rule = Rule;
+    static constexpr bool tried_at(unsigned symbol) noexcept {
+        constexpr unsigned ranges[] = {Ranges...};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            if (symbol >= ranges[i] && symbol <= ranges[i + 1]) return true;
+        }
+        return false;
+    }
+};
+
+template <typename... Alternatives>
+struct first_byte_choice {
+    // For tao::pegtl::analyze(): the sor<> it stands for.
+    using rule_t = typename tao::pegtl::sor<typename Alternatives::rule...>::rule_t;
+    using subs_t = tao::pegtl::type_list<typename Alternatives::rule...>;
+
+    // Bit i of masks()[symbol]: alternative i is tried at that symbol.
+    static constexpr std::array<std::uint64_t, 257> masks() noexcept {
+        std::array<std::uint64_t, 257> table{};
+        for (unsigned symbol = 0; symbol < 257; ++symbol) {
+            std::uint64_t bit = 1;
+            ((table[symbol] |= Alternatives::tried_at(symbol) ? bit : 0, bit <<= 1), ...);
+            if (table[symbol] == 0) table[symbol] = 1;
+        }
+        return table;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        // Here, not in the class body, for the reason class_run gives.
+        static constexpr std::array<std::uint64_t, 257> table = masks();
+        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
+        return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
+    }
+
+    // As sor<> does: every alternative but the last rewinds when it fails.
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, std::size_t... I, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match_in_turn(std::uint64_t mask, std::index_sequence<I...>, ParseInput& in, States&&... st) {
+        return (((mask >> I & 1) != 0 &&
+                 Control<typename Alternatives::rule>::template match<A, (I + 1 == sizeof...(Alternatives) ? M : tao::pegtl::rewind_mode::required),
+                                                                      Action, Control>(in, st...)) ||
+                ...);
+    }
+};
 struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' '> {};
-struct eol : tao::pegtl::sor<tao::pegtl::string<'\r', '\n'>, tao::pegtl::string<'\n'>, tao::pegtl::string<'\r'>> {};
+struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct blank_line : tao::pegtl::sor<tao::pegtl::seq<blanks, eol>, tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' '>, tao::pegtl::eof>> {};
 struct sign : tao::pegtl::ascii::one<'+', '-'> {};
 struct square : tao::pegtl::seq<tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>> {};
@@ -113,10 +170,10 @@ struct board_row : tao::pegtl::seq<tao::pegtl::ascii::range<'1', '9'>, tao::pegt
 struct piece_group : tao::pegtl::seq<square, piece_code> {};
 struct pi_line : tao::pegtl::seq<tao::pegtl::string<'I'>, tao::pegtl::star<piece_group>> {};
 struct hand_line : tao::pegtl::seq<sign, tao::pegtl::star<piece_group>> {};
-struct position_body : tao::pegtl::sor<board_row, pi_line, hand_line> {};
+struct position_body : first_byte_choice<first_byte_alt<board_row, '1', '9'>, first_byte_alt<pi_line, 'I', 'I'>, first_byte_alt<hand_line, '+', '+', '-', '-'>> {};
 struct position : tao::pegtl::seq<tao::pegtl::string<'P'>, tao::pegtl::must<position_body>> {};
 struct separator : tao::pegtl::string<'/'> {};
-struct statement : tao::pegtl::sor<move, move_time, side, special, comment, player, header, version, position, separator> {};
+struct statement : first_byte_choice<first_byte_alt<move, '+', '+', '-', '-'>, first_byte_alt<move_time, 'T', 'T'>, first_byte_alt<side, '+', '+', '-', '-'>, first_byte_alt<special, '%', '%'>, first_byte_alt<comment, '\'', '\''>, first_byte_alt<player, 'N', 'N'>, first_byte_alt<header, '$', '$'>, first_byte_alt<version, 'V', 'V'>, first_byte_alt<position, 'P', 'P'>, first_byte_alt<separator, '/', '/'>> {};
 struct line_end : tao::pegtl::seq<blanks, tao::pegtl::sor<eol, tao::pegtl::eof>> {};
 struct statements : tao::pegtl::seq<blanks, statement, tao::pegtl::star<blanks, tao::pegtl::string<','>, blanks, tao::pegtl::opt<statement>>, tao::pegtl::must<line_end>> {};
 struct line : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::at<tao::pegtl::ascii::ranges<'\t', '\n', '\r', '\r', ' ', ' '>>, blank_line>, tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<statements>>> {};
@@ -201,9 +258,12 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
 inline constexpr std::array<std::string_view, 34> rule_names{"file", "line", "blank_line", "statements", "line_end", "statement", "version", "version_number", "player", "header", "header_key", "colon", "position", "position_body", "board_row", "row_cells", "cell", "pi_line", "hand_line", "piece_group", "side", "move", "move_time", "seconds", "special", "special_word", "comment", "separator", "square", "piece_code", "sign", "rest_of_line", "blanks", "eol"};
+// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
+inline constexpr int max_nesting = 10;
 struct traits {
     using root = ::kifu::grammar::csa::file;
     static constexpr int abi_version = ::kifu::grammar::csa::abi_version;
+    static constexpr int max_nesting = ::kifu::grammar::csa::max_nesting;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::csa::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::csa::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::csa::error_message<Rule>;

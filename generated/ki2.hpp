@@ -2,8 +2,10 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <tao/pegtl.hpp>
 namespace kifu::grammar::ki2 {
 inline constexpr int abi_version = 1;
@@ -87,8 +89,63 @@ struct class_run {
         return true;
     }
 };
+// An ordered choice that reads the next byte once and tries only the alternatives that may
+// match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
+// (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
+// input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
+// raising or reporting anything, so this matches, consumes and reports exactly what sor<> of
+// the alternatives does. Where every alternative fails, the first is still tried: it fails as
+// the choice does, and the control sees the position tried (and the depth counted).
+template <typename Rule, unsigned... Ranges>
+struct first_byte_alt {
+    using rule = Rule;
+    static constexpr bool tried_at(unsigned symbol) noexcept {
+        constexpr unsigned ranges[] = {Ranges...};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            if (symbol >= ranges[i] && symbol <= ranges[i + 1]) return true;
+        }
+        return false;
+    }
+};
+
+template <typename... Alternatives>
+struct first_byte_choice {
+    // For tao::pegtl::analyze(): the sor<> it stands for.
+    using rule_t = typename tao::pegtl::sor<typename Alternatives::rule...>::rule_t;
+    using subs_t = tao::pegtl::type_list<typename Alternatives::rule...>;
+
+    // Bit i of masks()[symbol]: alternative i is tried at that symbol.
+    static constexpr std::array<std::uint64_t, 257> masks() noexcept {
+        std::array<std::uint64_t, 257> table{};
+        for (unsigned symbol = 0; symbol < 257; ++symbol) {
+            std::uint64_t bit = 1;
+            ((table[symbol] |= Alternatives::tried_at(symbol) ? bit : 0, bit <<= 1), ...);
+            if (table[symbol] == 0) table[symbol] = 1;
+        }
+        return table;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        // Here, not in the class body, for the reason class_run gives.
+        static constexpr std::array<std::uint64_t, 257> table = masks();
+        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
+        return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
+    }
+
+    // As sor<> does: every alternative but the last rewinds when it fails.
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, std::size_t... I, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match_in_turn(std::uint64_t mask, std::index_sequence<I...>, ParseInput& in, States&&... st) {
+        return (((mask >> I & 1) != 0 &&
+                 Control<typename Alternatives::rule>::template match<A, (I + 1 == sizeof...(Alternatives) ? M : tao::pegtl::rewind_mode::required),
+                                                                      Action, Control>(in, st...)) ||
+                ...);
+    }
+};
 struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
-struct eol : tao::pegtl::sor<tao::pegtl::string<'\r', '\n'>, tao::pegtl::string<'\n'>, tao::pegtl::string<'\r'>> {};
+struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct blanks_one : tao::pegtl::utf8::one<U'\t', U' ', 0x3000> {};
 struct blank_line : tao::pegtl::sor<tao::pegtl::seq<blanks, eol>, tao::pegtl::seq<tao::pegtl::plus<blanks_one>, tao::pegtl::eof>> {};
 struct side : tao::pegtl::utf8::ranges<0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617> {};
@@ -97,15 +154,15 @@ struct rank_digit : tao::pegtl::utf8::ranges<U'1', U'9', 0x4E00, 0x4E00, 0x4E03,
 struct square : tao::pegtl::seq<file_digit, tao::pegtl::must<rank_digit>> {};
 struct same : tao::pegtl::seq<tao::pegtl::string<'\xE5', '\x90', '\x8C'>, class_run<false, false, U' ', U' ', 0x3000, 0x3000>> {};
 struct destination : tao::pegtl::sor<tao::pegtl::seq<square, tao::pegtl::opt<same>>, same> {};
-struct piece : tao::pegtl::sor<tao::pegtl::utf8::one<0x3068, 0x5168, 0x572D, 0x674F, 0x6842, 0x6B69, 0x7389, 0x738B, 0x7ADC, 0x89D2, 0x91D1, 0x9280, 0x98DB, 0x9999, 0x99AC, 0x9F8D>, tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>> {};
-struct relative : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::utf8::one<0x53F3, 0x5DE6, 0x76F4>, tao::pegtl::opt<tao::pegtl::utf8::one<0x4E0A, 0x5BC4, 0x5F15, 0x884C>>>, tao::pegtl::utf8::one<0x4E0A, 0x5BC4, 0x5F15, 0x884C>> {};
-struct promotion : tao::pegtl::sor<tao::pegtl::string<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'>, tao::pegtl::string<'\xE7', '\x94', '\x9F'>, tao::pegtl::string<'\xE6', '\x88', '\x90'>> {};
+struct piece : first_byte_choice<first_byte_alt<tao::pegtl::utf8::one<0x3068, 0x5168, 0x572D, 0x674F, 0x6842, 0x6B69, 0x7389, 0x738B, 0x7ADC, 0x89D2, 0x91D1, 0x9280, 0x98DB, 0x9999, 0x99AC, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
+struct relative : first_byte_choice<first_byte_alt<tao::pegtl::seq<tao::pegtl::utf8::one<0x53F3, 0x5DE6, 0x76F4>, tao::pegtl::opt<tao::pegtl::utf8::one<0x4E0A, 0x5BC4, 0x5F15, 0x884C>>>, 0xE5, 0xE5, 0xE7, 0xE7>, first_byte_alt<tao::pegtl::utf8::one<0x4E0A, 0x5BC4, 0x5F15, 0x884C>, 0xE4, 0xE5, 0xE8, 0xE8>> {};
+struct promotion : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE7', '\x94', '\x9F'>, 0xE7, 0xE7>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90'>, 0xE6, 0xE6>> {};
 struct drop : tao::pegtl::string<'\xE6', '\x89', '\x93'> {};
 struct origin_square : tao::pegtl::seq<tao::pegtl::ascii::range<'1', '9'>, tao::pegtl::ascii::range<'1', '9'>> {};
 struct source : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<origin_square, tao::pegtl::string<')'>>> {};
-struct board_move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pegtl::opt<tao::pegtl::at<tao::pegtl::utf8::one<U'(', 0x4E0A, 0x4E0D, 0x53F3, 0x5BC4, 0x5DE6, 0x5F15, 0x6210, 0x6253, 0x751F, 0x76F4, 0x884C>>, tao::pegtl::opt<relative>, tao::pegtl::opt<tao::pegtl::sor<promotion, drop>>, tao::pegtl::opt<source>>>> {};
+struct board_move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pegtl::opt<tao::pegtl::at<tao::pegtl::utf8::one<U'(', 0x4E0A, 0x4E0D, 0x53F3, 0x5BC4, 0x5DE6, 0x5F15, 0x6210, 0x6253, 0x751F, 0x76F4, 0x884C>>, tao::pegtl::opt<relative>, tao::pegtl::opt<first_byte_choice<first_byte_alt<promotion, 0xE4, 0xE4, 0xE6, 0xE7>, first_byte_alt<drop, 0xE6, 0xE6>>>, tao::pegtl::opt<source>>>> {};
 struct terminal_word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', 0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617, 0x3000, 0x3000> {};
-struct token_body : tao::pegtl::sor<board_move, terminal_word> {};
+struct token_body : first_byte_choice<first_byte_alt<board_move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, first_byte_alt<terminal_word, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', 0xFF>> {};
 struct move_token : tao::pegtl::seq<side, tao::pegtl::must<token_body>> {};
 struct move_line : tao::pegtl::seq<blanks, move_token, tao::pegtl::star<blanks, move_token>> {};
 struct rest_of_line : class_run<false, true, U'\n', U'\n', U'\r', U'\r'> {};
@@ -119,11 +176,11 @@ struct board_row : tao::pegtl::seq<tao::pegtl::string<'|'>, rest_of_line> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, class_run<false, false, U'-', U'-'>, tao::pegtl::string<'+'>> {};
 struct board_labels : tao::pegtl::seq<tao::pegtl::plus<blanks_one>, tao::pegtl::utf8::range<0xFF11, 0xFF19>, rest_of_line> {};
 struct line_end : tao::pegtl::seq<blanks, tao::pegtl::sor<eol, tao::pegtl::eof>> {};
-struct turn_line : tao::pegtl::seq<tao::pegtl::sor<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>>, tao::pegtl::at<line_end>> {};
+struct turn_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, tao::pegtl::at<line_end>> {};
 struct header_key : class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};
 struct header_line : tao::pegtl::seq<header_key, tao::pegtl::utf8::one<U':', 0xFF1A>, rest_of_line> {};
 struct ignored_line : tao::pegtl::sor<tao::pegtl::string<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line>, tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '-', '-', '-', '-'>, rest_of_line>> {};
-struct content : tao::pegtl::seq<tao::pegtl::sor<move_line, comment, bookmark, hash_line, variation, summary, board_row, board_frame, board_labels, turn_line, header_line, ignored_line>, tao::pegtl::must<line_end>> {};
+struct content : tao::pegtl::seq<first_byte_choice<first_byte_alt<move_line, 0x09, 0x09, ' ', ' ', 0xE2, 0xE3>, first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<hash_line, '#', '#'>, first_byte_alt<variation, 0x09, 0x09, ' ', ' ', 0xE3, 0xE3, 0xE5, 0xE5>, first_byte_alt<summary, 0x09, 0x09, ' ', ' ', 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>, first_byte_alt<board_frame, '+', '+'>, first_byte_alt<board_labels, 0x09, 0x09, ' ', ' ', 0xE3, 0xE3>, first_byte_alt<turn_line, 0xE4, 0xE5>, first_byte_alt<header_line, 0x00, 0x09, 0x0B, 0x0C, 0x0E, '9', ';', 0xFF>, first_byte_alt<ignored_line, 0xE6, 0xE7>>, tao::pegtl::must<line_end>> {};
 struct line : tao::pegtl::sor<blank_line, tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<content>>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
@@ -215,9 +272,12 @@ template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<blanks_one> = "blanks_one";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
 inline constexpr std::array<std::string_view, 39> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "move_token", "token_body", "side", "board_move", "destination", "square", "rank_digit", "file_digit", "same", "piece", "relative", "promotion", "drop", "source", "origin_square", "terminal_word", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
+// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
+inline constexpr int max_nesting = 10;
 struct traits {
     using root = ::kifu::grammar::ki2::file;
     static constexpr int abi_version = ::kifu::grammar::ki2::abi_version;
+    static constexpr int max_nesting = ::kifu::grammar::ki2::max_nesting;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::ki2::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::ki2::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::ki2::error_message<Rule>;

@@ -2,8 +2,10 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <tao/pegtl.hpp>
 namespace kifu::grammar::kif {
 inline constexpr int abi_version = 1;
@@ -87,18 +89,73 @@ struct class_run {
         return true;
     }
 };
+// An ordered choice that reads the next byte once and tries only the alternatives that may
+// match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
+// (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
+// input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
+// raising or reporting anything, so this matches, consumes and reports exactly what sor<> of
+// the alternatives does. Where every alternative fails, the first is still tried: it fails as
+// the choice does, and the control sees the position tried (and the depth counted).
+template <typename Rule, unsigned... Ranges>
+struct first_byte_alt {
+    using rule = Rule;
+    static constexpr bool tried_at(unsigned symbol) noexcept {
+        constexpr unsigned ranges[] = {Ranges...};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            if (symbol >= ranges[i] && symbol <= ranges[i + 1]) return true;
+        }
+        return false;
+    }
+};
+
+template <typename... Alternatives>
+struct first_byte_choice {
+    // For tao::pegtl::analyze(): the sor<> it stands for.
+    using rule_t = typename tao::pegtl::sor<typename Alternatives::rule...>::rule_t;
+    using subs_t = tao::pegtl::type_list<typename Alternatives::rule...>;
+
+    // Bit i of masks()[symbol]: alternative i is tried at that symbol.
+    static constexpr std::array<std::uint64_t, 257> masks() noexcept {
+        std::array<std::uint64_t, 257> table{};
+        for (unsigned symbol = 0; symbol < 257; ++symbol) {
+            std::uint64_t bit = 1;
+            ((table[symbol] |= Alternatives::tried_at(symbol) ? bit : 0, bit <<= 1), ...);
+            if (table[symbol] == 0) table[symbol] = 1;
+        }
+        return table;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        // Here, not in the class body, for the reason class_run gives.
+        static constexpr std::array<std::uint64_t, 257> table = masks();
+        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
+        return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
+    }
+
+    // As sor<> does: every alternative but the last rewinds when it fails.
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, std::size_t... I, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match_in_turn(std::uint64_t mask, std::index_sequence<I...>, ParseInput& in, States&&... st) {
+        return (((mask >> I & 1) != 0 &&
+                 Control<typename Alternatives::rule>::template match<A, (I + 1 == sizeof...(Alternatives) ? M : tao::pegtl::rewind_mode::required),
+                                                                      Action, Control>(in, st...)) ||
+                ...);
+    }
+};
 struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
-struct eol : tao::pegtl::sor<tao::pegtl::string<'\r', '\n'>, tao::pegtl::string<'\n'>, tao::pegtl::string<'\r'>> {};
+struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct ply_number : tao::pegtl::rep_min_max<1, 9, tao::pegtl::ascii::range<'0', '9'>> {};
 struct destination : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::utf8::ranges<U'1', U'9', 0xFF11, 0xFF19>, tao::pegtl::utf8::ranges<U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19>>, tao::pegtl::seq<tao::pegtl::string<'\xE5', '\x90', '\x8C'>, blanks>> {};
-struct piece : tao::pegtl::sor<tao::pegtl::utf8::one<0x3068, 0x5168, 0x572D, 0x674F, 0x6842, 0x6B69, 0x7389, 0x738B, 0x7ADC, 0x89D2, 0x91D1, 0x9280, 0x98DB, 0x9999, 0x99AC, 0x9F8D>, tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>> {};
-struct promotion : tao::pegtl::sor<tao::pegtl::string<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'>, tao::pegtl::string<'\xE6', '\x88', '\x90'>> {};
-struct origin : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::ascii::range<'1', '9'>, tao::pegtl::ascii::range<'1', '9'>, tao::pegtl::string<')'>>, tao::pegtl::string<'\xE6', '\x89', '\x93'>> {};
+struct piece : first_byte_choice<first_byte_alt<tao::pegtl::utf8::one<0x3068, 0x5168, 0x572D, 0x674F, 0x6842, 0x6B69, 0x7389, 0x738B, 0x7ADC, 0x89D2, 0x91D1, 0x9280, 0x98DB, 0x9999, 0x99AC, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
+struct promotion : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90'>, 0xE6, 0xE6>> {};
+struct origin : first_byte_choice<first_byte_alt<tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::ascii::range<'1', '9'>, tao::pegtl::ascii::range<'1', '9'>, tao::pegtl::string<')'>>, '(', '('>, first_byte_alt<tao::pegtl::string<'\xE6', '\x89', '\x93'>, 0xE6, 0xE6>> {};
 struct move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pegtl::opt<promotion>, blanks, origin>> {};
-struct side_word : tao::pegtl::sor<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>> {};
+struct side_word : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>> {};
 struct word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', U'(', U'(', U'+', U'+', 0x3000, 0x3000> {};
 struct special : tao::pegtl::seq<tao::pegtl::opt<side_word, blanks>, word> {};
-struct move_or_special : tao::pegtl::sor<move, special> {};
+struct move_or_special : first_byte_choice<first_byte_alt<move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, first_byte_alt<special, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', '\'', ')', '*', ',', 0xFF>> {};
 struct clock : tao::pegtl::seq<tao::pegtl::rep_min_max<1, 6, tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::string<':'>, tao::pegtl::rep_min_max<1, 2, tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::opt<tao::pegtl::string<':'>, tao::pegtl::rep_min_max<1, 2, tao::pegtl::ascii::range<'0', '9'>>>> {};
 struct time_close : tao::pegtl::string<')'> {};
 struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<blanks, clock, tao::pegtl::opt<blanks, tao::pegtl::string<'/'>, blanks, clock>, blanks, time_close>> {};
@@ -120,11 +177,11 @@ struct title_line : tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '
 struct bod_trailer : tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line, line_end> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, tao::pegtl::plus<tao::pegtl::string<'-'>>, tao::pegtl::opt<tao::pegtl::string<'+'>>, blanks, line_end> {};
 struct column_numbers : tao::pegtl::seq<tao::pegtl::utf8::range<0xFF11, 0xFF19>, tao::pegtl::star<blanks, tao::pegtl::utf8::range<0xFF11, 0xFF19>>, blanks, line_end> {};
-struct turn : tao::pegtl::seq<tao::pegtl::sor<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>>, blanks, line_end> {};
+struct turn : tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, blanks, line_end> {};
 struct rotation : tao::pegtl::seq<tao::pegtl::string<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, blanks, line_end> {};
 struct header_key : class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};
 struct header : tao::pegtl::seq<header_key, tao::pegtl::utf8::one<U':', 0xFF1A>, rest_of_line> {};
-struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000>, tao::pegtl::eof>, tao::pegtl::seq<blanks, tao::pegtl::sor<eol, move_line, hash_line, tao::pegtl::seq<tao::pegtl::sor<comment, bookmark, summary, board_row>, line_end>, variation, title_line, bod_trailer, board_frame, column_numbers, turn, rotation, tao::pegtl::seq<header, line_end>>>> {};
+struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000>, tao::pegtl::eof>, tao::pegtl::seq<blanks, tao::pegtl::sor<eol, move_line, hash_line, tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end>, variation, title_line, bod_trailer, board_frame, column_numbers, turn, rotation, tao::pegtl::seq<header, line_end>>>> {};
 struct line : tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<line_body>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
@@ -212,9 +269,12 @@ template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<line_end> = "line_end";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
 inline constexpr std::array<std::string_view, 40> rule_names{"file", "line", "line_body", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "move_or_special", "move", "destination", "piece", "promotion", "origin", "special", "side_word", "word", "times", "time", "extra_time", "time_body", "clock", "time_close", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
+// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
+inline constexpr int max_nesting = 8;
 struct traits {
     using root = ::kifu::grammar::kif::file;
     static constexpr int abi_version = ::kifu::grammar::kif::abi_version;
+    static constexpr int max_nesting = ::kifu::grammar::kif::max_nesting;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::kif::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::kif::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::kif::error_message<Rule>;

@@ -2,8 +2,10 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <tao/pegtl.hpp>
 namespace kifu::grammar::nhk {
 inline constexpr int abi_version = 1;
@@ -87,15 +89,70 @@ struct class_run {
         return true;
     }
 };
+// An ordered choice that reads the next byte once and tries only the alternatives that may
+// match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
+// (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
+// input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
+// raising or reporting anything, so this matches, consumes and reports exactly what sor<> of
+// the alternatives does. Where every alternative fails, the first is still tried: it fails as
+// the choice does, and the control sees the position tried (and the depth counted).
+template <typename Rule, unsigned... Ranges>
+struct first_byte_alt {
+    using rule = Rule;
+    static constexpr bool tried_at(unsigned symbol) noexcept {
+        constexpr unsigned ranges[] = {Ranges...};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            if (symbol >= ranges[i] && symbol <= ranges[i + 1]) return true;
+        }
+        return false;
+    }
+};
+
+template <typename... Alternatives>
+struct first_byte_choice {
+    // For tao::pegtl::analyze(): the sor<> it stands for.
+    using rule_t = typename tao::pegtl::sor<typename Alternatives::rule...>::rule_t;
+    using subs_t = tao::pegtl::type_list<typename Alternatives::rule...>;
+
+    // Bit i of masks()[symbol]: alternative i is tried at that symbol.
+    static constexpr std::array<std::uint64_t, 257> masks() noexcept {
+        std::array<std::uint64_t, 257> table{};
+        for (unsigned symbol = 0; symbol < 257; ++symbol) {
+            std::uint64_t bit = 1;
+            ((table[symbol] |= Alternatives::tried_at(symbol) ? bit : 0, bit <<= 1), ...);
+            if (table[symbol] == 0) table[symbol] = 1;
+        }
+        return table;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        // Here, not in the class body, for the reason class_run gives.
+        static constexpr std::array<std::uint64_t, 257> table = masks();
+        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
+        return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
+    }
+
+    // As sor<> does: every alternative but the last rewinds when it fails.
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, std::size_t... I, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match_in_turn(std::uint64_t mask, std::index_sequence<I...>, ParseInput& in, States&&... st) {
+        return (((mask >> I & 1) != 0 &&
+                 Control<typename Alternatives::rule>::template match<A, (I + 1 == sizeof...(Alternatives) ? M : tao::pegtl::rewind_mode::required),
+                                                                      Action, Control>(in, st...)) ||
+                ...);
+    }
+};
 struct bom : tao::pegtl::string<'\xEF', '\xBB', '\xBF'> {};
-struct eol : tao::pegtl::sor<tao::pegtl::string<'\r', '\n'>, tao::pegtl::string<'\n'>, tao::pegtl::string<'\r'>> {};
+struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct magic : tao::pegtl::seq<tao::pegtl::string<'N', 'I', 'P', '1', '0', '0', ';'>, eol> {};
 struct end_mark : tao::pegtl::seq<tao::pegtl::string<'E', 'N', 'D'>, tao::pegtl::opt<eol>> {};
 struct key : tao::pegtl::seq<tao::pegtl::ascii::ranges<'A', 'Z', 'a', 'z'>, class_run<false, false, U'0', U'9', U'A', U'Z', U'a', U'z'>> {};
 struct value : class_run<false, true, U'\n', U'\n', U'\r', U'\r', U';', U';'> {};
 struct record : tao::pegtl::seq<key, tao::pegtl::string<'='>, value, tao::pegtl::opt<tao::pegtl::string<';'>>, tao::pegtl::opt<eol>> {};
 struct bad_line : tao::pegtl::seq<class_run<true, true, U'\n', U'\n', U'\r', U'\r'>, tao::pegtl::opt<eol>> {};
-struct line : tao::pegtl::sor<end_mark, record, eol, bad_line> {};
+struct line : first_byte_choice<first_byte_alt<end_mark, 'E', 'E'>, first_byte_alt<record, 'A', 'Z', 'a', 'z'>, first_byte_alt<eol, 0x0A, 0x0A, 0x0D, 0x0D>, first_byte_alt<bad_line, 0x00, 0x09, 0x0B, 0x0C, 0x0E, 0xFF>> {};
 struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, tao::pegtl::must<magic, tao::pegtl::star<line>, tao::pegtl::eof>> {};
 // @build rules, in grammar order
 enum class event : unsigned short { end_mark, record, bad_line };
@@ -124,9 +181,12 @@ template <> inline constexpr std::string_view rule_name<value> = "value";
 template <> inline constexpr std::string_view rule_name<bad_line> = "bad_line";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
 inline constexpr std::array<std::string_view, 10> rule_names{"file", "bom", "magic", "line", "end_mark", "record", "key", "value", "bad_line", "eol"};
+// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
+inline constexpr int max_nesting = 4;
 struct traits {
     using root = ::kifu::grammar::nhk::file;
     static constexpr int abi_version = ::kifu::grammar::nhk::abi_version;
+    static constexpr int max_nesting = ::kifu::grammar::nhk::max_nesting;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::nhk::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::nhk::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::nhk::error_message<Rule>;

@@ -184,6 +184,26 @@ TEST_CASE("peg_support: limits on size and nesting become diagnostics", "[peg_su
     CHECK(deep.diagnostics == "demo.txt:2:1: error: the input nests deeper than 4 grammar rules [demo.too-deep]\n");
 }
 
+TEST_CASE("peg_support: the depth is counted only when the limit is below the grammar's nesting", "[peg_support]") {
+    // file, line, content, moves, move, sign (or square, piece): six rules deep, as kifu-pegc computed.
+    CHECK(demo::max_nesting == 6);
+    CHECK(kifu::detail::nesting_within<demo::traits>(6));
+    CHECK_FALSE(kifu::detail::nesting_within<demo::traits>(5));
+    // At the limit the parse runs without counting and succeeds; one below, it counts and stops.
+    kifu::detail::peg_limits six;
+    six.max_depth = 6;
+    const outcome fits = run<>("+77FU,-33KY\n", kifu::read_mode::strict, six);
+    CHECK(fits.ok);
+    CHECK(fits.diagnostics.empty());
+    CHECK(fits.events == run<>("+77FU,-33KY\n", kifu::read_mode::strict).events);
+    kifu::detail::peg_limits five;
+    five.max_depth = 5;
+    const outcome deep = run<>("+77FU,-33KY\n", kifu::read_mode::strict, five);
+    CHECK_FALSE(deep.ok);
+    CHECK(deep.diagnostics == "demo.txt:1:1: error: the input nests deeper than 5 grammar rules [demo.too-deep]\n");
+}
+
+// `content <- comment / moves` is a first-byte choice: at '-' only `moves` is tried.
 TEST_CASE("peg_support: trace gives PEGTL's standard trace", "[peg_support]") {
     const kifu::source_text text("demo.txt", "-1", "UTF-8");
     std::string out;
@@ -199,27 +219,23 @@ TEST_CASE("peg_support: trace gives PEGTL's standard trace", "[peg_support]") {
 #4            tao::pegtl::seq<tao::pegtl::opt<kifu::grammar::pegc_demo::content>, kifu::grammar::pegc_demo::eol>
 #5              tao::pegtl::opt<kifu::grammar::pegc_demo::content>
 #6                kifu::grammar::pegc_demo::content
-#7                  kifu::grammar::pegc_demo::comment
-#8                    tao::pegtl::string<'\''>
-                      failure
-                    failure #7 kifu::grammar::pegc_demo::comment
-#9                  kifu::grammar::pegc_demo::moves
-#10                   kifu::grammar::pegc_demo::move
-#11                     kifu::grammar::pegc_demo::sign
+#7                  kifu::grammar::pegc_demo::moves
+#8                    kifu::grammar::pegc_demo::move
+#9                      kifu::grammar::pegc_demo::sign
                         success
                         position demo.txt:1:2
-#12                     tao::pegtl::must<kifu::grammar::pegc_demo::square, kifu::grammar::pegc_demo::piece>
-#13                       kifu::grammar::pegc_demo::square
-#14                         tao::pegtl::range<'1', '9'>
+#10                     tao::pegtl::must<kifu::grammar::pegc_demo::square, kifu::grammar::pegc_demo::piece>
+#11                       kifu::grammar::pegc_demo::square
+#12                         tao::pegtl::range<'1', '9'>
                             success
                             position demo.txt:1:3
-#15                         tao::pegtl::range<'1', '9'>
+#13                         tao::pegtl::range<'1', '9'>
                             failure
-                          failure #13 kifu::grammar::pegc_demo::square
+                          failure #11 kifu::grammar::pegc_demo::square
                           raise kifu::grammar::pegc_demo::square
-                        unwind #12 tao::pegtl::must<kifu::grammar::pegc_demo::square, kifu::grammar::pegc_demo::piece>
-                      unwind #10 kifu::grammar::pegc_demo::move
-                    unwind #9 kifu::grammar::pegc_demo::moves
+                        unwind #10 tao::pegtl::must<kifu::grammar::pegc_demo::square, kifu::grammar::pegc_demo::piece>
+                      unwind #8 kifu::grammar::pegc_demo::move
+                    unwind #7 kifu::grammar::pegc_demo::moves
                     position demo.txt:1:1
                   unwind #6 kifu::grammar::pegc_demo::content
                 unwind #5 tao::pegtl::opt<kifu::grammar::pegc_demo::content>

@@ -1,7 +1,8 @@
 // SGF read speed over the go corpus (or given files), against a baseline byte scan of the
 // same bytes measured in the same run. Usage:
-//   kifu_bench_sgf [--passes N] [--include REGEX] [--exclude REGEX] [FOLDER|FILE...]
-// (default: ../shared/corpus/go/sgf, all 249 files). --include/--exclude filter on the path as
+//   kifu_bench_sgf [--passes N] [--include REGEX] [--exclude REGEX] [--rows PREFIX] [FOLDER|FILE...]
+// (default: ../shared/corpus/go/sgf, all 249 files). `--rows parse` times only the rows whose
+// name starts with "parse" (for profiling one row). --include/--exclude filter on the path as
 // ../shared/peers/go-othello/bench-sgf.mjs does, so both can time the same files. Compare with
 // `node bench-sgf.mjs <same folder>` (smartgame, @sabaki/sgf; see docs/performance.md).
 
@@ -44,6 +45,7 @@ std::size_t moves_of(const kifu::go::record& r) {
 int main(int argc, char** argv) {
     std::string include;
     std::string exclude;
+    std::string rows;
     std::vector<char*> rest;
     for (int i = 0; i < argc; ++i) {
         const std::string_view arg = argv[i];
@@ -51,6 +53,8 @@ int main(int argc, char** argv) {
             include = argv[++i];
         } else if (arg == "--exclude" && i + 1 < argc) {
             exclude = argv[++i];
+        } else if (arg == "--rows" && i + 1 < argc) {
+            rows = argv[++i];
         } else {
             rest.push_back(argv[i]);
         }
@@ -100,6 +104,7 @@ int main(int argc, char** argv) {
     kifu::bench::table table("SGF (go)", inputs, args.passes);
     // A pass returns {nodes, moves}; the table shows nodes.
     auto measure = [&](std::string name, const std::function<std::pair<std::size_t, std::size_t>()>& pass) {
+        if (!name.starts_with(rows)) return;
         std::pair<std::size_t, std::size_t> counts;
         const double seconds = kifu::bench::best_cpu_seconds(args.passes, [&] { counts = pass(); });
         rates.push_back({name, counts.first, counts.second, seconds});

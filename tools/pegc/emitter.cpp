@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "first_bytes.hpp"
+
 namespace kifu::pegc {
 namespace {
 
@@ -163,9 +165,67 @@ struct class_run {
 };
 )";
 
+// Emitted once into each header that has a dispatched ordered choice (see first_bytes.cpp).
+constexpr std::string_view first_byte_choice_template = R"(// An ordered choice that reads the next byte once and tries only the alternatives that may
+// match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
+// (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
+// input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
+// raising or reporting anything, so this matches, consumes and reports exactly what sor<> of
+// the alternatives does. Where every alternative fails, the first is still tried: it fails as
+// the choice does, and the control sees the position tried (and the depth counted).
+template <typename Rule, unsigned... Ranges>
+struct first_byte_alt {
+    using rule = Rule;
+    static constexpr bool tried_at(unsigned symbol) noexcept {
+        constexpr unsigned ranges[] = {Ranges...};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            if (symbol >= ranges[i] && symbol <= ranges[i + 1]) return true;
+        }
+        return false;
+    }
+};
+
+template <typename... Alternatives>
+struct first_byte_choice {
+    // For tao::pegtl::analyze(): the sor<> it stands for.
+    using rule_t = typename tao::pegtl::sor<typename Alternatives::rule...>::rule_t;
+    using subs_t = tao::pegtl::type_list<typename Alternatives::rule...>;
+
+    // Bit i of masks()[symbol]: alternative i is tried at that symbol.
+    static constexpr std::array<std::uint64_t, 257> masks() noexcept {
+        std::array<std::uint64_t, 257> table{};
+        for (unsigned symbol = 0; symbol < 257; ++symbol) {
+            std::uint64_t bit = 1;
+            ((table[symbol] |= Alternatives::tried_at(symbol) ? bit : 0, bit <<= 1), ...);
+            if (table[symbol] == 0) table[symbol] = 1;
+        }
+        return table;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        // Here, not in the class body, for the reason class_run gives.
+        static constexpr std::array<std::uint64_t, 257> table = masks();
+        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
+        return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
+    }
+
+    // As sor<> does: every alternative but the last rewinds when it fails.
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, std::size_t... I, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match_in_turn(std::uint64_t mask, std::index_sequence<I...>, ParseInput& in, States&&... st) {
+        return (((mask >> I & 1) != 0 &&
+                 Control<typename Alternatives::rule>::template match<A, (I + 1 == sizeof...(Alternatives) ? M : tao::pegtl::rewind_mode::required),
+                                                                      Action, Control>(in, st...)) ||
+                ...);
+    }
+};
+)";
+
 class emitter {
 public:
-    emitter(const grammar& g, const analysis& a) : g_(g), a_(a) {}
+    emitter(const grammar& g, const analysis& a) : g_(g), a_(a), first_bytes_(g, a) {}
 
     std::string run();
 
@@ -175,11 +235,14 @@ private:
     void items(const node& n, std::vector<std::string>& out, bool under_must);
     std::string char_class(const node& n);
     std::string class_run(const node& n);
+    std::string choice(const node& n);
     void visit(std::size_t i);
+    int max_nesting() const;
     void note_must_child(const node& n, const std::string& type);
 
     const grammar& g_;
     const analysis& a_;
+    first_bytes first_bytes_;
     std::size_t current_ = 0;  // the rule being emitted
     std::vector<int> state_;  // 0 = unvisited, 1 = in progress, 2 = emitted
     std::vector<std::size_t> order_;
@@ -188,6 +251,7 @@ private:
     std::vector<std::pair<std::string, std::string>> must_messages_;  // anonymous must<> children
     std::set<std::string> must_types_;
     bool uses_class_run_ = false;
+    bool uses_first_byte_choice_ = false;
 };
 
 // Appends the PEGTL arguments for `n` to `out`. Nested sequences spread into their parent
@@ -257,6 +321,46 @@ std::string emitter::class_run(const node& n) {
     return "class_run<" + join(parts) + ">";
 }
 
+// An ordered choice is a sor<>, or a first_byte_choice<> where first_bytes finds alternatives
+// that can be skipped by the next byte: then each alternative carries the ranges of symbols
+// (bytes, 256 = end of input) it is tried at.
+std::string emitter::choice(const node& n) {
+    std::vector<const node*> alternatives;
+    for (const node& c : n.children) {
+        if (c.kind == node_kind::choice) {
+            for (const node& cc : c.children) alternatives.push_back(&cc);
+        } else {
+            alternatives.push_back(&c);
+        }
+    }
+    std::vector<std::string> parts;
+    for (const node* c : alternatives) parts.push_back(expr(*c));
+    const std::vector<std::vector<bool>> tried = first_bytes_.dispatch(alternatives);
+    if (tried.empty()) return pegtl + "sor<" + join(parts) + ">";
+    uses_first_byte_choice_ = true;
+    const auto symbol = [](std::size_t s) {
+        if (s == end_of_input) return std::string("256");
+        if (s >= 0x20 && s < 0x7F) return char_arg(static_cast<unsigned char>(s));
+        return "0x" + hex(static_cast<char32_t>(s), 2);
+    };
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        std::vector<std::string> args{parts[i]};
+        for (std::size_t s = 0; s < symbol_count;) {
+            if (!tried[i][s]) {
+                ++s;
+                continue;
+            }
+            std::size_t last = s;
+            while (last + 1 < symbol_count && tried[i][last + 1]) ++last;
+            args.push_back(symbol(s));
+            args.push_back(symbol(last));
+            s = last + 1;
+        }
+        parts[i] = "first_byte_alt<" + join(args) + ">";
+    }
+    return "first_byte_choice<" + join(parts) + ">";
+}
+
 void emitter::note_must_child(const node& n, const std::string& type) {
     // Named rules have their own message (or their name); star<>, opt<> and {0,m} cannot fail.
     const bool cannot_fail = n.kind == node_kind::repeat && n.min == 0;
@@ -286,17 +390,7 @@ std::string emitter::expr(const node& n) {
             const std::vector<std::string> parts = args(n);
             return parts.size() == 1 ? parts.front() : pegtl + "seq<" + join(parts) + ">";
         }
-        case node_kind::choice: {
-            std::vector<std::string> parts;
-            for (const node& c : n.children) {
-                if (c.kind == node_kind::choice) {
-                    for (const node& cc : c.children) parts.push_back(expr(cc));
-                } else {
-                    parts.push_back(expr(c));
-                }
-            }
-            return pegtl + "sor<" + join(parts) + ">";
-        }
+        case node_kind::choice: return choice(n);
         case node_kind::repeat: {
             if (const std::string run = class_run(n); !run.empty()) return run;
             const std::string inner = join(args(n.children.front()));
@@ -350,6 +444,34 @@ void emitter::visit(std::size_t i) {
     order_.push_back(i);
 }
 
+// The longest chain of rules inside rules (a rule counts once however often it is referred
+// to), from any rule: the deepest the runtime's depth count can go. 0 when a rule can contain
+// itself. The runtime skips counting when its limit is at least this.
+int emitter::max_nesting() const {
+    const std::size_t count = g_.rules.size();
+    std::vector<int> height(count, 0);  // 0 = not computed yet, -1 = in progress
+    bool recursive = false;
+    std::function<int(std::size_t)> of = [&](std::size_t i) {
+        if (height[i] == -1) {
+            recursive = true;
+            return 0;
+        }
+        if (height[i] > 0) return height[i];
+        height[i] = -1;
+        int below = 0;
+        std::function<void(const node&)> walk = [&](const node& n) {
+            if (n.kind == node_kind::rule_ref) below = std::max(below, of(a_.index.at(n.text)));
+            for (const node& c : n.children) walk(c);
+        };
+        walk(g_.rules[i].body);
+        height[i] = below + 1;
+        return height[i];
+    };
+    int deepest = 0;
+    for (std::size_t i = 0; i < count; ++i) deepest = std::max(deepest, of(i));
+    return recursive ? 0 : deepest;
+}
+
 std::string emitter::run() {
     const std::size_t count = g_.rules.size();
     state_.assign(count, 0);
@@ -360,14 +482,17 @@ std::string emitter::run() {
     out << "// @generated by kifu-pegc " << version << " from " << g_.path << " — do not edit\n"
         << "#pragma once\n"
         << "#include <array>\n"
-        << (uses_class_run_ ? "#include <cstddef>\n" : "")
+        << (uses_class_run_ || uses_first_byte_choice_ ? "#include <cstddef>\n" : "")
+        << (uses_first_byte_choice_ ? "#include <cstdint>\n" : "")
         << "#include <string_view>\n"
         << (uses_class_run_ ? "#include <type_traits>\n" : "")
+        << (uses_first_byte_choice_ ? "#include <utility>\n" : "")
         << "#include <tao/pegtl.hpp>\n"
         << "namespace " << ns << " {\n"
         << "inline constexpr int abi_version = 1;\n"
         << "inline constexpr std::string_view grammar_file = " << string_literal(g_.path) << ";\n";
     if (uses_class_run_) out << class_run_template;
+    if (uses_first_byte_choice_) out << first_byte_choice_template;
     if (!forward_.empty()) {
         out << "// rules used before their definition (members of cycles)\n";
         for (const std::size_t i : order_) {
@@ -416,9 +541,12 @@ std::string emitter::run() {
     out << "inline constexpr std::array<std::string_view, " << count << "> rule_names{";
     for (std::size_t i = 0; i < count; ++i) out << (i == 0 ? "" : ", ") << '"' << g_.rules[i].name << '"';
     out << "};\n"
+        << "// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)\n"
+        << "inline constexpr int max_nesting = " << max_nesting() << ";\n"
         << "struct traits {\n"
         << "    using root = ::" << ns << "::" << g_.rules.front().name << ";\n"
         << "    static constexpr int abi_version = ::" << ns << "::abi_version;\n"
+        << "    static constexpr int max_nesting = ::" << ns << "::max_nesting;\n"
         << "    template <typename Rule> static constexpr bool has_event = ::" << ns << "::has_event<Rule>;\n"
         << "    template <typename Rule> static constexpr event event_of = ::" << ns << "::event_of<Rule>;\n"
         << "    template <typename Rule> static constexpr const char* error_message = ::" << ns << "::error_message<Rule>;\n"

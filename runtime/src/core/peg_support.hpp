@@ -86,9 +86,21 @@ std::string peg_error_message() {
     }
 }
 
-/// The PEGTL control of every kifu grammar: messages from the grammar's table, events to the
-/// builder, recovery at @recover rules in lenient mode, a depth bound.
+/// Returns true when no match of the grammar can nest its rules deeper than `max_depth`: then
+/// the depth need not be counted (kifu-pegc's max_nesting: 0 for a recursive grammar).
 template <typename Traits>
+constexpr bool nesting_within(std::size_t max_depth) noexcept {
+    if constexpr (requires { Traits::max_nesting; }) {
+        return Traits::max_nesting > 0 && static_cast<std::size_t>(Traits::max_nesting) <= max_depth;
+    } else {
+        return false;
+    }
+}
+
+/// The PEGTL control of every kifu grammar: messages from the grammar's table, events to the
+/// builder, recovery at @recover rules in lenient mode, a depth bound (counted only when
+/// `CountDepth`: parse() drops the count when the grammar cannot nest deeper than the bound).
+template <typename Traits, bool CountDepth = true>
 struct peg_control {
     template <typename Rule>
     struct type : tao::pegtl::normal<Rule> {
@@ -96,20 +108,28 @@ struct peg_control {
         // furthest start of any rule is the furthest start of a rule without sub-rules (a
         // character, a literal, eof): tracking only those gives the same point for a fraction
         // of the work.
+        //
+        // A class_run (kifu-pegc's `[…]*`, `[…]+`) is one leaf that also tried the character
+        // where its match ends, as star<class> would have in a rule of its own: it records
+        // where it ends, on success or failure (then where it started: it consumed nothing),
+        // which is never before its start.
+        static constexpr bool is_class_run = requires { Rule::tries_past_match; };
+
         template <typename ParseInput, typename State>
         static void start(const ParseInput& in, State& state) noexcept {
-            if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list>) {
+            if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !is_class_run) {
                 state.furthest = std::max(state.furthest, in.current());
             }
         }
 
-        // A class_run (kifu-pegc's `[…]*`, `[…]+`) is one leaf that also tried the character
-        // where its match ends, as star<class> would have in a rule of its own.
         template <typename ParseInput, typename State>
         static void success(const ParseInput& in, State& state) noexcept {
-            if constexpr (requires { Rule::tries_past_match; }) {
-                state.furthest = std::max(state.furthest, in.current());
-            }
+            if constexpr (is_class_run) state.furthest = std::max(state.furthest, in.current());
+        }
+
+        template <typename ParseInput, typename State>
+        static void failure(const ParseInput& in, State& state) noexcept {
+            if constexpr (is_class_run) state.furthest = std::max(state.furthest, in.current());
         }
 
         // Only the byte offset is carried: a lazy input would count lines from the start for
@@ -126,20 +146,28 @@ struct peg_control {
         [[nodiscard]] static bool match(ParseInput& in, State& state) {
             if constexpr (Traits::template rule_name<Rule>.empty()) {
                 return tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, state);
-            } else {
+            } else if constexpr (CountDepth) {
                 // Only the grammar's own rules count: PEGTL's building blocks nest a bounded amount.
                 if (++state.depth > state.max_depth) throw peg_too_deep{in.current()};
                 struct leave {
                     std::size_t& depth;
                     ~leave() { --depth; }
                 } guard{state.depth};
-                if constexpr (Traits::template recover_point<Rule>) {
-                    if (state.mode == kifu::read_mode::lenient && A == tao::pegtl::apply_mode::action) {
-                        return match_recovering<A, M, Action, Control>(in, state);
-                    }
-                }
-                return match_with_event<A, M, Action, Control>(in, state);
+                return match_rule<A, M, Action, Control>(in, state);
+            } else {
+                return match_rule<A, M, Action, Control>(in, state);
             }
+        }
+
+        template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+                  template <typename...> class Control, typename ParseInput, typename State>
+        static bool match_rule(ParseInput& in, State& state) {
+            if constexpr (Traits::template recover_point<Rule>) {
+                if (state.mode == kifu::read_mode::lenient && A == tao::pegtl::apply_mode::action) {
+                    return match_recovering<A, M, Action, Control>(in, state);
+                }
+            }
+            return match_with_event<A, M, Action, Control>(in, state);
         }
 
         template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
@@ -205,8 +233,19 @@ bool parse(const kifu::source_text& text, kifu::read_mode mode, std::string_view
         return false;
     }
     tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(input.data(), input.size(), text.file_name());
+    // Two instantiations when the grammar is not recursive: without the depth count when the
+    // bound cannot be reached (the usual limits), with it otherwise (a limit below max_nesting).
+    const auto run = [&]<bool CountDepth>() {
+        return tao::pegtl::parse<Root, tao::pegtl::nothing, peg_control<Traits, CountDepth>::template type>(in, state);
+    };
+    const auto matches = [&] {
+        if constexpr (nesting_within<Traits>(std::size_t(-1))) {
+            if (nesting_within<Traits>(limits.max_depth)) return run.template operator()<false>();
+        }
+        return run.template operator()<true>();
+    };
     try {
-        if (!tao::pegtl::parse<Root, tao::pegtl::nothing, peg_control<Traits>::template type>(in, state)) {
+        if (!matches()) {
             state.error(".syntax", "unexpected text", state.furthest);
             return false;
         }

@@ -48,10 +48,14 @@ public:
         }
         return static_cast<std::uint32_t>(-1);
     }
-    static property_ref add_property(sgf_collection& c, node_id node, span id, span spelled, std::uint32_t offset) {
-        return c.add_property_at(node, id, spelled, offset);
+    static property_ref add_property_with_value(sgf_collection& c, node_id node, span id, span spelled, std::uint32_t offset,
+                                                span raw, std::uint32_t value_offset) {
+        return c.add_property_with_value_at(node, id, spelled, offset, raw, value_offset);
     }
-    static void add_value(sgf_collection& c, property_ref p, span raw, std::uint32_t offset) { c.add_value_at(p, raw, offset); }
+    static std::uint32_t record_of(const sgf_collection& c, property_ref p) noexcept { return c.record_of(p); }
+    static void add_value(sgf_collection& c, std::uint32_t record, span raw, std::uint32_t offset) {
+        c.add_value_to_record(record, raw, offset);
+    }
 };
 
 }  // namespace detail
@@ -238,6 +242,7 @@ private:
         }
         pending_has_value_ = true;
         if (pending_id_.size == 0) return;  // reported by end_identifier
+        const reader::span raw{offset + 1, size};
         if (pending_property_.node == no_node) {
             const std::string_view id = reader::chars(tree_, pending_id_);
             if (const std::uint32_t twice = reader::find(tree_, current_, id); twice != static_cast<std::uint32_t>(-1)) {
@@ -246,10 +251,17 @@ private:
                      pending_offset_);
                 pending_property_ = {current_, twice};
             } else {
-                pending_property_ = reader::add_property(tree_, current_, pending_id_, pending_spelled_, pending_offset_);
+                // The usual case: a new property and its first value, written in one go.
+                pending_property_ = reader::add_property_with_value(tree_, current_, pending_id_, pending_spelled_,
+                                                                    pending_offset_, raw, offset);
+                pending_record_ = reader::record_of(tree_, pending_property_);
+                return;
             }
+            pending_record_ = reader::record_of(tree_, pending_property_);
         }
-        reader::add_value(tree_, pending_property_, {offset + 1, size}, offset);
+        // More values of the pending property (`AB[aa][bb]`): its record cannot move meanwhile,
+        // as nothing adds a property to the node before the identifier ends.
+        reader::add_value(tree_, pending_record_, raw, offset);
     }
 
     // Ends the pending identifier, if any (every token but a value does). The test stays in
@@ -288,6 +300,7 @@ private:
     std::string reduced_;             // the upper-case letters of an FF[1]-FF[3] long name
     std::uint32_t pending_offset_ = 0;
     property_ref pending_property_;  // node no_node: none yet
+    std::uint32_t pending_record_ = 0;  // its record, once there is one
     bool in_junk_ = false;
     bool last_was_close_ = false;
     bool trailing_reported_ = false;

@@ -356,7 +356,45 @@ private:
     }
 
     void add_value_at(property_ref property, span raw, std::uint32_t offset) {
-        property_record& p = properties_[nodes_[property.node].first_property_ + property.index];
+        add_value_to_record(nodes_[property.node].first_property_ + property.index, raw, offset);
+    }
+
+    // The index of a property's record; valid until a property is added to its node.
+    std::uint32_t record_of(property_ref property) const noexcept { return nodes_[property.node].first_property_ + property.index; }
+
+    // add_property_at() and a first add_value_at() at once, as a parser adds them: the new
+    // record is written once, not written and read back.
+    property_ref add_property_with_value_at(node_id node, span id, span spelled, std::uint32_t offset, span raw,
+                                            std::uint32_t value_offset) {
+        sgf_node& n = nodes_[node];
+        if (n.property_count_ == n.property_capacity_) {
+            if (n.first_property_ + n.property_capacity_ == properties_.size()) {
+                properties_.emplace_back();
+                ++n.property_capacity_;
+            } else {
+                move_properties(n);
+            }
+        }
+        const std::uint32_t index = n.property_count_++;
+        const auto first_value = static_cast<std::uint32_t>(values_.size());
+        property_record& p = properties_[n.first_property_ + index];
+        p.id_begin = id.begin;
+        p.id_size = id.size;
+        p.spelled_begin = spelled.begin;
+        p.spelled_size = spelled.size;
+        p.first_value = first_value;
+        p.value_count = 1;
+        p.value_capacity = 1;
+        p.offset = offset;
+        value_record& v = values_.emplace_back();
+        v.begin = raw.begin;
+        v.size = raw.size;
+        v.offset = value_offset;
+        return {node, index};
+    }
+
+    void add_value_to_record(std::uint32_t record, span raw, std::uint32_t offset) {
+        property_record& p = properties_[record];
         if (p.value_count == p.value_capacity) {
             if (p.first_value + p.value_capacity == values_.size()) {
                 values_.emplace_back();

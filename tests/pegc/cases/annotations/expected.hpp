@@ -112,9 +112,12 @@ template <> inline constexpr std::string_view rule_name<line> = "line";
 template <> inline constexpr std::string_view rule_name<entry> = "entry";
 template <> inline constexpr std::string_view rule_name<value> = "value";
 inline constexpr std::array<std::string_view, 4> rule_names{"file", "line", "entry", "value"};
+// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
+inline constexpr int max_nesting = 3;
 struct traits {
     using root = ::kifu::grammar::annotations::file;
     static constexpr int abi_version = ::kifu::grammar::annotations::abi_version;
+    static constexpr int max_nesting = ::kifu::grammar::annotations::max_nesting;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::annotations::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::annotations::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::annotations::error_message<Rule>;

@@ -2,8 +2,10 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <tao/pegtl.hpp>
 namespace kifu::grammar::cut {
 inline constexpr int abi_version = 1;
@@ -87,11 +89,66 @@ struct class_run {
         return true;
     }
 };
+// An ordered choice that reads the next byte once and tries only the alternatives that may
+// match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
+// (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
+// input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
+// raising or reporting anything, so this matches, consumes and reports exactly what sor<> of
+// the alternatives does. Where every alternative fails, the first is still tried: it fails as
+// the choice does, and the control sees the position tried (and the depth counted).
+template <typename Rule, unsigned... Ranges>
+struct first_byte_alt {
+    using rule = Rule;
+    static constexpr bool tried_at(unsigned symbol) noexcept {
+        constexpr unsigned ranges[] = {Ranges...};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            if (symbol >= ranges[i] && symbol <= ranges[i + 1]) return true;
+        }
+        return false;
+    }
+};
+
+template <typename... Alternatives>
+struct first_byte_choice {
+    // For tao::pegtl::analyze(): the sor<> it stands for.
+    using rule_t = typename tao::pegtl::sor<typename Alternatives::rule...>::rule_t;
+    using subs_t = tao::pegtl::type_list<typename Alternatives::rule...>;
+
+    // Bit i of masks()[symbol]: alternative i is tried at that symbol.
+    static constexpr std::array<std::uint64_t, 257> masks() noexcept {
+        std::array<std::uint64_t, 257> table{};
+        for (unsigned symbol = 0; symbol < 257; ++symbol) {
+            std::uint64_t bit = 1;
+            ((table[symbol] |= Alternatives::tried_at(symbol) ? bit : 0, bit <<= 1), ...);
+            if (table[symbol] == 0) table[symbol] = 1;
+        }
+        return table;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        // Here, not in the class body, for the reason class_run gives.
+        static constexpr std::array<std::uint64_t, 257> table = masks();
+        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
+        return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
+    }
+
+    // As sor<> does: every alternative but the last rewinds when it fails.
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, std::size_t... I, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match_in_turn(std::uint64_t mask, std::index_sequence<I...>, ParseInput& in, States&&... st) {
+        return (((mask >> I & 1) != 0 &&
+                 Control<typename Alternatives::rule>::template match<A, (I + 1 == sizeof...(Alternatives) ? M : tao::pegtl::rewind_mode::required),
+                                                                      Action, Control>(in, st...)) ||
+                ...);
+    }
+};
 struct name : class_run<true, false, U'a', U'z'> {};
 struct command : tao::pegtl::seq<tao::pegtl::string<'!'>, tao::pegtl::must<name>> {};
 struct number : class_run<true, false, U'0', U'9'> {};
 struct assignment : tao::pegtl::seq<name, tao::pegtl::string<'='>, tao::pegtl::must<number, tao::pegtl::star<tao::pegtl::string<','>, tao::pegtl::must<number>>, tao::pegtl::string<';'>>> {};
-struct statement : tao::pegtl::sor<command, assignment> {};
+struct statement : first_byte_choice<first_byte_alt<command, '!', '!'>, first_byte_alt<assignment, 'a', 'z'>> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
@@ -107,9 +164,12 @@ template <> inline constexpr std::string_view rule_name<assignment> = "assignmen
 template <> inline constexpr std::string_view rule_name<name> = "name";
 template <> inline constexpr std::string_view rule_name<number> = "number";
 inline constexpr std::array<std::string_view, 5> rule_names{"statement", "command", "assignment", "name", "number"};
+// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
+inline constexpr int max_nesting = 3;
 struct traits {
     using root = ::kifu::grammar::cut::statement;
     static constexpr int abi_version = ::kifu::grammar::cut::abi_version;
+    static constexpr int max_nesting = ::kifu::grammar::cut::max_nesting;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::cut::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::cut::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::cut::error_message<Rule>;

@@ -17,9 +17,12 @@ template <typename Rule> inline constexpr bool recover_point = false;
 template <typename Rule> inline constexpr std::string_view rule_name = {};
 template <> inline constexpr std::string_view rule_name<text> = "text";
 inline constexpr std::array<std::string_view, 1> rule_names{"text"};
+// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
+inline constexpr int max_nesting = 1;
 struct traits {
     using root = ::kifu::grammar::literal_escapes::text;
     static constexpr int abi_version = ::kifu::grammar::literal_escapes::abi_version;
+    static constexpr int max_nesting = ::kifu::grammar::literal_escapes::max_nesting;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::literal_escapes::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::literal_escapes::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::literal_escapes::error_message<Rule>;

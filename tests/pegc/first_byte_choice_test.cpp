@@ -1,0 +1,216 @@
+// kifu-pegc's first-byte dispatch (first_byte_choice) against the plain ordered choice it
+// replaces (sor<> of the same alternatives), on random inputs and every prefix of them: same
+// match, same input consumed, same furthest point tried, same events in the same order, same
+// errors (cuts, the depth limit) at the same positions. The grammar is
+// tests/pegc/cases/first_byte_dispatch/grammar.peg.
+
+#include <random>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <tao/pegtl.hpp>
+
+#include "cases/first_byte_dispatch/expected.hpp"
+
+#include <catch2/catch.hpp>
+
+namespace {
+
+namespace g = kifu::grammar::first_byte_dispatch;
+
+// The type with every first_byte_choice<> inside replaced by sor<> of its alternatives
+// (named rules are left alone: they are structs, not templates of types).
+template <typename T>
+struct plain {
+    using type = T;
+};
+template <typename... Alternatives>
+struct plain<g::first_byte_choice<Alternatives...>> {
+    using type = tao::pegtl::sor<typename plain<typename Alternatives::rule>::type...>;
+};
+template <template <typename...> class Template, typename... Arguments>
+struct plain<Template<Arguments...>> {
+    using type = Template<typename plain<Arguments>::type...>;
+};
+
+// The first_byte_choice<> a rule derives from.
+template <typename... Alternatives>
+g::first_byte_choice<Alternatives...> base_choice(const g::first_byte_choice<Alternatives...>*);
+template <typename Rule>
+using plain_body = typename plain<decltype(base_choice(static_cast<const Rule*>(nullptr)))>::type;
+
+// Twins: the same rules with sor<> where kifu-pegc emitted first_byte_choice<>.
+struct token_twin : plain_body<g::token> {};
+struct tokens_twin : tao::pegtl::seq<tao::pegtl::star<token_twin>, tao::pegtl::eof> {};
+struct leaves_twin : plain_body<g::leaves> {};
+struct named_twin : plain_body<g::named> {};
+struct cut_first_twin : plain_body<g::cut_first> {};
+struct nullable_build_twin : plain_body<g::nullable_build> {};
+
+// Rule names as peg_support.hpp's control sees them; a twin has the name of its rule.
+template <typename Rule>
+constexpr std::string_view name_of = g::rule_name<Rule>;
+template <> constexpr std::string_view name_of<token_twin> = "token";
+template <> constexpr std::string_view name_of<tokens_twin> = "tokens";
+template <> constexpr std::string_view name_of<leaves_twin> = "leaves";
+template <> constexpr std::string_view name_of<named_twin> = "named";
+template <> constexpr std::string_view name_of<cut_first_twin> = "cut_first";
+template <> constexpr std::string_view name_of<nullable_build_twin> = "nullable_build";
+
+template <typename Rule>
+concept class_run = requires { Rule::tries_past_match; };
+
+// What runtime/src/core/peg_support.hpp's control tracks: the furthest point tried, the events
+// of named rules (here every named rule reports one), a depth limit on named rules.
+struct probe {
+    const char* begin;
+    const char* furthest;
+    std::size_t max_depth;
+    std::size_t depth = 0;
+    std::string events;
+};
+
+struct too_deep {
+    const char* at;
+};
+
+template <typename Rule>
+struct probe_control : tao::pegtl::normal<Rule> {
+    template <typename ParseInput>
+    static void start(const ParseInput& in, probe& p) {
+        if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !class_run<Rule>) {
+            p.furthest = std::max(p.furthest, in.current());
+        }
+    }
+    template <typename ParseInput>
+    static void success(const ParseInput& in, probe& p) {
+        if constexpr (class_run<Rule>) p.furthest = std::max(p.furthest, in.current());
+    }
+    template <typename ParseInput>
+    static void failure(const ParseInput& in, probe& p) {
+        if constexpr (class_run<Rule>) p.furthest = std::max(p.furthest, in.current());
+    }
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput>
+    static bool match(ParseInput& in, probe& p) {
+        if constexpr (name_of<Rule>.empty()) {
+            return tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, p);
+        } else {
+            if (++p.depth > p.max_depth) throw too_deep{in.current()};
+            const char* start = in.current();
+            const bool matched = tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, p);
+            --p.depth;
+            if (matched && A == tao::pegtl::apply_mode::action) {
+                p.events += std::string(name_of<Rule>) + '@' + std::to_string(start - p.begin) + '-' +
+                            std::to_string(in.current() - p.begin) + ' ';
+            }
+            return matched;
+        }
+    }
+};
+
+struct outcome {
+    bool matched = false;
+    std::size_t consumed = 0;
+    std::size_t furthest = 0;
+    std::string events;
+    std::string error;
+    bool operator==(const outcome&) const = default;
+};
+
+template <typename Rule>
+outcome run_on(const std::string& text, std::size_t max_depth) {
+    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.data(), text.size(), "test");
+    probe p{text.data(), text.data(), max_depth, 0, {}};
+    outcome out;
+    try {
+        out.matched = tao::pegtl::parse<Rule, tao::pegtl::nothing, probe_control>(in, p);
+    } catch (const tao::pegtl::parse_error& e) {
+        out.error = "raised at " + std::to_string(e.positions().front().byte);
+    } catch (const too_deep& e) {
+        out.error = "too deep at " + std::to_string(e.at - text.data());
+    }
+    out.consumed = static_cast<std::size_t>(in.current() - text.data());
+    out.furthest = static_cast<std::size_t>(p.furthest - text.data());
+    out.events = p.events;
+    return out;
+}
+
+// Bytes that start (or nearly start) the grammar's alternatives, UTF-8 and not.
+const std::vector<std::string> pieces{
+    "a", "b", "ab", "p", "P", "pass", "PaSs", "0", "9", "7.5", "\xC3\xA9", "\xC3\xBC", "\xC3", "!", "?", "x",
+    "y", "xy", "z", "q", "qr", "r", "Q", "s", "c", "d", "e", "ce", "k", "kl", "l", "m", "-", "-1", ".",
+    "\xE3\x81\x82", "\xE3\x81", "[", "]", "[a]", "\\", ";", "(", ")", " ", "\n", "\t", "A", "Z", "\xFF",
+    "\x80", std::string(1, '\0'), "\x7F"};
+
+// Runs Rule and Twin on random strings of those pieces and on every prefix of them, under
+// several depth limits.
+template <typename Rule, typename Twin>
+void check_twins(const char* name) {
+    std::mt19937 rng(20261121);
+    std::uniform_int_distribution<std::size_t> count(0, 7);
+    std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
+    for (int i = 0; i < 2000; ++i) {
+        std::string text;
+        for (std::size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
+        for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+            const std::string prefix = text.substr(0, cut);
+            for (const std::size_t max_depth : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}}) {
+                const outcome run = run_on<Rule>(prefix, max_depth);
+                const outcome twin = run_on<Twin>(prefix, max_depth);
+                if (!(run == twin)) {
+                    INFO(name << " on \"" << prefix << "\" (depth " << max_depth << "): dispatch " << run.matched << '/'
+                              << run.consumed << '/' << run.furthest << " [" << run.events << "] " << run.error
+                              << "; sor " << twin.matched << '/' << twin.consumed << '/' << twin.furthest << " ["
+                              << twin.events << "] " << twin.error);
+                    CHECK(run == twin);
+                    return;
+                }
+            }
+        }
+    }
+    SUCCEED(name);
+}
+
+}  // namespace
+
+TEST_CASE("a choice is dispatched when its alternatives are all rules or none is", "[pegc][first-byte]") {
+    CHECK(std::is_base_of_v<decltype(base_choice(static_cast<const g::token*>(nullptr))), g::token>);
+    CHECK(std::is_base_of_v<decltype(base_choice(static_cast<const g::leaves*>(nullptr))), g::leaves>);
+    // Rules and literals mixed, or nothing to skip: PEGTL's sor<>.
+    CHECK(std::is_base_of_v<tao::pegtl::sor<g::word, tao::pegtl::string<'!'>>, g::mixed>);
+    CHECK(std::is_base_of_v<tao::pegtl::sor<tao::pegtl::opt<tao::pegtl::string<'a'>>, tao::pegtl::opt<tao::pegtl::string<'b'>>>,
+                            g::plain>);
+}
+
+TEST_CASE("a first-byte choice tries only the alternatives that may match at the next byte", "[pegc][first-byte]") {
+    using token_masks = decltype(base_choice(static_cast<const g::token*>(nullptr)));
+    constexpr auto masks = token_masks::masks();
+    CHECK(masks[static_cast<unsigned char>('[')] == 0b1000001);       // value, junk
+    CHECK(masks[static_cast<unsigned char>('B')] == 0b1000010);       // ident, junk
+    CHECK(masks[static_cast<unsigned char>(')')] == 0b1100000);       // close, junk
+    CHECK(masks[static_cast<unsigned char>('\xE3')] == 0b1000000);    // junk
+    CHECK(masks[256] == 0b0000001);  // at the end every alternative fails: the first is tried
+}
+
+TEST_CASE("a first-byte choice matches, consumes, tries and reports as the ordered choice", "[pegc][first-byte]") {
+    check_twins<g::tokens, tokens_twin>("tokens");
+    check_twins<g::leaves, leaves_twin>("leaves");
+    check_twins<g::named, named_twin>("named");
+    check_twins<g::cut_first, cut_first_twin>("cut_first");
+    check_twins<g::nullable_build, nullable_build_twin>("nullable_build");
+}
+
+TEST_CASE("first-byte choices on chosen inputs", "[pegc][first-byte]") {
+    CHECK(run_on<g::tokens>("(;B[aa])", 1000) ==
+          outcome{true, 8, 8, "open@0-1 token@0-1 semi@1-2 token@1-2 ident@2-3 token@2-3 value@3-7 token@3-7 close@7-8 token@7-8 tokens@0-8 ", ""});
+    CHECK(run_on<g::tokens>("(;B[aa", 1000).error == "raised at 6");
+    CHECK(run_on<g::tokens>("(;B[aa])", 2).error == "too deep at 0");
+    CHECK(run_on<g::leaves>("PASS", 1000) == outcome{true, 4, 0, "leaves@0-4 ", ""});
+    CHECK(run_on<g::leaves>("qx", 1000).error == "raised at 1");     // "q" ^ "r"
+    CHECK(run_on<g::leaves>("j", 1000).error == "raised at 0");      // "k"? ^ "l"
+    CHECK(run_on<g::named>("!", 1000) == outcome{true, 0, 0, "marker@0-0 named@0-0 ", ""});
+    CHECK(run_on<g::cut_first>("abc", 1000).error == "raised at 0");  // "-"? ^ [0-9] comes first
+}
