@@ -16,6 +16,8 @@
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/relative.hpp>
 
+#include "shogi/rules_tables.hpp"
+
 using namespace kifu::shogi;
 
 namespace {
@@ -375,4 +377,42 @@ TEST_CASE("rules: the fast paths agree with the slow reference on random set-ups
     CHECK(t.reasons[static_cast<int>(illegal_reason::king_left_in_check)] > 100);
     CHECK(t.reasons[static_cast<int>(illegal_reason::pawn_drop_mate)] > 0);
     CHECK(t.reasons[static_cast<int>(illegal_reason::two_pawns)] > 0);
+}
+
+TEST_CASE("rules: the branch-free tables agree with the rules written out", "[shogi][rules]") {
+    using namespace kifu::shogi::detail;
+    // reach_kinds and line_steps (one load per question on the hot path) against the motions
+    // written per kind in ref::motions, for every displacement, kind and colour.
+    for (int c = 0; c < 2; ++c)
+        for (int k = 0; k < piece_kind_count; ++k)
+            for (int dx = -8; dx <= 8; ++dx)
+                for (int dy = -8; dy <= 8; ++dy) {
+                    const int sgn = c == 0 ? 1 : -1;
+                    bool steps = false, slides = false;
+                    for (const ref::motion& m : ref::motions(static_cast<piece_kind>(k))) {
+                        for (int n = 1; n <= (m.slide ? 8 : 1); ++n)
+                            if (dx == m.dx * n * sgn && dy == m.dy * n * sgn) (m.slide ? slides : steps) = true;
+                    }
+                    const std::uint32_t reach = reach_kinds[c][shape_index(dx, dy)];
+                    INFO("colour " << c << " kind " << k << " dx " << dx << " dy " << dy);
+                    CHECK(((reach >> k) & 1u) == (steps ? 1u : 0u));
+                    CHECK(((reach >> (slide_bit + k)) & 1u) == (slides ? 1u : 0u));
+                    const bool on_line = (dx == 0) != (dy == 0) || (dx != 0 && (dx == dy || dx == -dy));
+                    const int line_step = on_line ? ((dx > 0) - (dx < 0)) * position::width + ((dy > 0) - (dy < 0)) : 0;
+                    CHECK(line_steps[shape_index(dx, dy)] == line_step);
+                }
+    for (int k = 0; k < piece_kind_count; ++k) {
+        const auto kind = static_cast<piece_kind>(k);
+        CHECK(kind_can_promote(kind) == can_promote(kind));
+        for (int c = 0; c < 2; ++c)
+            for (int y = 1; y <= 9; ++y) {
+                const color col = static_cast<color>(c);
+                CHECK(relative_rank(col, y) == (col == color::black ? y : 10 - y));
+                CHECK(is_dead_end(kind, col, y) == ref::dead_end(kind, col, y));
+            }
+    }
+    for (int c = 0; c < 2; ++c) CHECK(flip(static_cast<color>(c)) == opponent(static_cast<color>(c)));
+    for (int x = -2; x <= 12; ++x)
+        for (int y = -2; y <= 12; ++y)
+            CHECK(on_board(ref::sq(x, y)) == (x >= 1 && x <= 9 && y >= 1 && y <= 9));
 }

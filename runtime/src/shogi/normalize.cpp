@@ -152,21 +152,19 @@ void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
     if (ms >= 0 && ms < 2000 && s >= 0 && s < 119 && m >= 0 && m < 119) {
         // The usual case (a total built by this function plus one move's time): one carry
         // per field at most, so compare and subtract instead of a chain of divisions.
+        // Carries as arithmetic, not branches: whether a minute rolls over is a coin toss.
         if (has_ms) {
-            if (ms >= 1000) {
-                ms -= 1000;
-                ++s;
-            }
+            const long long carry = ms >= 1000;
+            ms -= 1000 * carry;
+            s += carry;
             out.ms = static_cast<int>(ms);
         }
-        if (s >= 60) {
-            s -= 60;
-            ++m;
-        }
-        if (m >= 60) {
-            m -= 60;
-            ++h;
-        }
+        const long long carry_s = s >= 60;
+        s -= 60 * carry_s;
+        m += carry_s;
+        const long long carry_m = m >= 60;
+        m -= 60 * carry_m;
+        h += carry_m;
         out.s = static_cast<int>(s);
         out.m = static_cast<int>(m);
         out.h = narrow(h);

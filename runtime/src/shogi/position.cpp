@@ -133,22 +133,22 @@ std::optional<square> position::king_square(color c) const noexcept {
 inline bool position::gives_check(const board_move& m) const noexcept {
     const int king = kings_[static_cast<int>(side_)];
     if (king == 0) return false;
-    const color mover = opponent(side_);
+    const color mover = flip(side_);
     const int to = index(m.to);
     const square k = square_of(king);
     // The moved piece itself.
-    const int shape = shape_of(mover, cell_kind(board_[to]), k.x - m.to.x, k.y - m.to.y);
-    if (shape >= shape_slide) {
-        const int step = deltas[static_cast<int>(mover)][shape - shape_slide];
+    const int d = displacement_index(m.to, k);
+    const std::uint32_t reach = reach_kinds[static_cast<int>(mover)][d] >> static_cast<int>(cell_kind(board_[to]));
+    if (reach & 1u) return true;
+    if (reach & (1u << slide_bit)) {
+        const int step = line_steps[d];
         int i = to + step;
         while (board_[i] == empty_cell) i += step;
         if (i == king) return true;
-    } else if (shape != shape_none) {
-        return true;
     }
     // A line it opened.
     if (!m.is_drop()) {
-        const int step = line_step_of(king, index(m.from));
+        const int step = line_steps[displacement_index(k, m.from)];
         if (step && line_attacked(board_.data(), king, step, -1, -1, mover)) return true;
     }
     return false;
@@ -175,7 +175,7 @@ undo_info position::apply(const board_move& m) noexcept {
     const piece_kind placed = m.promote && !m.is_drop() ? kind_promote(m.piece) : m.piece;
     ++counts_[mover][static_cast<int>(placed)];
     board_[to] = make_cell(side_, placed);
-    side_ = opponent(side_);
+    side_ = flip(side_);
     // After a legal move only the moved piece and the line it opened can give check; when
     // the state before was not known, nothing can be assumed and it is worked out in full.
     checked_ = u.checked < 0 ? static_cast<std::int8_t>(in_check(side_)) : static_cast<std::int8_t>(gives_check(m));
@@ -183,7 +183,7 @@ undo_info position::apply(const board_move& m) noexcept {
 }
 
 void position::undo(const board_move& m, const undo_info& u) noexcept {
-    side_ = opponent(side_);
+    side_ = flip(side_);
     const int mover = static_cast<int>(side_);
     const int to = index(m.to);
     --counts_[mover][static_cast<int>(cell_kind(board_[to]))];

@@ -4,6 +4,8 @@
 
 #include <kifu/shogi/position.hpp>
 
+#include <bit>
+
 #include "shogi/rules_tables.hpp"
 
 namespace kifu::shogi {
@@ -63,22 +65,35 @@ bool position::is_attacked(square s, color by) const noexcept { return attacked(
 bool position::attacked(int target, color by, int vacated, int filled) const noexcept {
     const attack_masks& masks = attack_masks_table[static_cast<int>(by)];
     const auto& steps = deltas[static_cast<int>(by)];
-    for (int d = 0; d < 8; ++d) {
+    // The ten neighbours at once, without a branch per direction (which neighbour holds what
+    // is as good as random). `vacated` needs no exception here: it held a piece of the other
+    // side, which no mask of `by` contains; `filled` reads as empty.
+    std::uint32_t near = 0;
+    std::uint32_t open = 0;  // bit d: the neighbour along d is empty, so a slider may be behind it
+    for (int d = 0; d < direction_count; ++d) {
+        const int i = target - steps[d];
+        const std::uint8_t raw = board_[i];
+        const std::uint8_t cell = i == filled ? empty_cell : raw;
+        near |= (masks.near[d] >> (cell & 31)) & 1u;
+        const unsigned see_through = static_cast<unsigned>(raw == empty_cell) | static_cast<unsigned>(i == vacated);
+        open |= (see_through & static_cast<unsigned>(i != filled)) << d;
+    }
+    if (near) return true;
+    // Walk only lines along which a slider of `by` moves and is on the board at all (after
+    // a few captures, often none of a kind); the knight's two directions have no slides.
+    const auto& n = counts_[static_cast<int>(by)];
+    const auto has = [&n](piece_kind k) { return static_cast<unsigned>(n[static_cast<int>(k)] != 0); };
+    open &= static_cast<unsigned>(slide_masks[static_cast<int>(piece_kind::ky)]) * has(piece_kind::ky) |
+            static_cast<unsigned>(diagonals) * (has(piece_kind::ka) | has(piece_kind::um)) |
+            static_cast<unsigned>(orthogonals) * (has(piece_kind::hi) | has(piece_kind::ry));
+    while (open) {
+        const int d = std::countr_zero(open);
+        open &= open - 1;
         const int step = steps[d];
         int i = target - step;
-        if (i == filled) continue;
-        if (i != vacated) {
-            const std::uint8_t cell = board_[i];
-            if (in_mask(masks.near[d], cell)) return true;
-            if (cell != empty_cell) continue;
-        }
         do i -= step;
         while (i != filled && (board_[i] == empty_cell || i == vacated));
         if (i != filled && in_mask(masks.far[d], board_[i])) return true;
-    }
-    for (int d = 8; d < direction_count; ++d) {
-        const int i = target - steps[d];
-        if (i != filled && i != vacated && in_mask(masks.near[d], board_[i])) return true;
     }
     return false;
 }
@@ -86,7 +101,7 @@ bool position::attacked(int target, color by, int vacated, int filled) const noe
 bool position::in_check(color c) const noexcept {
     if (c == side_ && checked_ >= 0) return checked_ != 0;
     const int king = kings_[static_cast<int>(c)];
-    return king != 0 && is_attacked(square_of(king), opponent(c));
+    return king != 0 && is_attacked(square_of(king), flip(c));
 }
 
 square_list position::origins_to(square to, color c, piece_kind kind) const noexcept {
@@ -123,16 +138,18 @@ inline illegal_reason position::check_board_move(const board_move& m) const noex
         return illegal_reason::wrong_piece;
     }
     const std::uint8_t target = board_[index(m.to)];
-    if (is_piece(target) && cell_color(target) == side_) return illegal_reason::own_piece_at_destination;
+    if (in_mask(own_cells[static_cast<int>(side_)], target)) return illegal_reason::own_piece_at_destination;
 
-    const int shape = shape_of(side_, m.piece, m.to.x - m.from.x, m.to.y - m.from.y);
-    if (shape == shape_none) return illegal_reason::cannot_move_there;
-    if (shape >= shape_slide) {
-        const int step = deltas[static_cast<int>(side_)][shape - shape_slide];
+    const int d = displacement_index(m.from, m.to);
+    const std::uint32_t reach = reach_kinds[static_cast<int>(side_)][d] >> static_cast<int>(m.piece);
+    if (!(reach & (1u | 1u << slide_bit))) return illegal_reason::cannot_move_there;
+    if (!(reach & 1u)) {  // a slide: the squares between must be empty
+        const int step = line_steps[d];
         for (int i = index(m.from) + step; i != index(m.to); i += step)
             if (board_[i] != empty_cell) return illegal_reason::piece_in_the_way;
     }
-    if (is_piece(target) && cell_kind(target) == piece_kind::ou) return illegal_reason::king_capture;
+    // The target is empty or the opponent's by now: one compare of the kind bits.
+    if ((target & 0x0f) == static_cast<int>(piece_kind::ou) + 1) return illegal_reason::king_capture;
     if (m.promote) {
         if (!kind_can_promote(m.piece)) return illegal_reason::unpromotable_piece;
         if (!in_zone(side_, m.from.y) && !in_zone(side_, m.to.y)) return illegal_reason::promotion_outside_zone;
@@ -159,7 +176,7 @@ inline illegal_reason position::check_drop(const board_move& m) const noexcept {
 inline bool position::king_safe(const board_move& m) const noexcept {
     const int king = kings_[static_cast<int>(side_)];
     if (king == 0) return true;
-    const color them = opponent(side_);
+    const color them = flip(side_);
     const int to = index(m.to);
     // The king is safe where no enemy piece attacks once it has left its square.
     if (!m.is_drop() && index(m.from) == king) return !attacked(to, them, king, -1);
@@ -167,7 +184,7 @@ inline bool position::king_safe(const board_move& m) const noexcept {
         // Out of check, a drop cannot expose the king and any other piece only along the line
         // from the king through its origin.
         if (m.is_drop()) return true;
-        const int step = line_step_of(king, index(m.from));
+        const int step = line_steps[displacement_index(square_of(king), m.from)];
         return step == 0 || !line_attacked(board_.data(), king, step, index(m.from), to, them);
     }
     // In check (or not known): the king must not be attacked on the board after the move,
@@ -192,7 +209,7 @@ illegal_reason position::check(const board_move& m) const noexcept {
 
 bool position::is_mate_after_pawn_drop(const board_move& m) const noexcept {
     // Only a pawn dropped right in front of the enemy king can mate.
-    if (kings_[static_cast<int>(opponent(side_))] != index(m.to) + delta(0, side_)) return false;
+    if (kings_[static_cast<int>(flip(side_))] != index(m.to) + delta(0, side_)) return false;
     position after = *this;
     after.apply(m);
     return after.in_check(after.side_) && !after.has_legal_move();
