@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstddef>
 #include <filesystem>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
+#include "shogi/csa_builder.hpp"
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
 
@@ -282,4 +285,73 @@ TEST_CASE("csa: the trace shows the grammar's rules", "[csa]") {
     CHECK(out.find("kifu::grammar::csa::move") != std::string::npos);
     out.clear();
     CHECK_FALSE(csa.trace(kifu::source_text("t.csa", "PI\n+\n+77\n", "UTF-8"), out));
+}
+
+TEST_CASE("csa: the piece code table agrees with piece_kind_from_csa on every two bytes", "[csa]") {
+    for (int a = 0; a < 256; ++a) {
+        for (int b = 0; b < 256; ++b) {
+            const std::string code{static_cast<char>(a), static_cast<char>(b)};
+            INFO(a << " " << b);
+            REQUIRE(kifu::shogi::detail::csa_piece_kind(code[0], code[1]) == kifu::shogi::piece_kind_from_csa(code));
+        }
+    }
+}
+
+TEST_CASE("csa: every raw element points where source_text::position_of puts its statement", "[csa]") {
+    // Random texts of moves, times, specials, comments, headers and names (with multi-byte
+    // characters), blank lines, several statements on a line, LF / CRLF / lone CR line breaks and
+    // bad lines that lenient mode skips; the builder's own line walk must give the positions the
+    // line index gives.
+    std::mt19937 random(20261121);
+    const auto pick = [&random](std::size_t n) { return static_cast<std::size_t>(random() % n); };
+    const char* const breaks[] = {"\n", "\r\n", "\r"};
+    for (int round = 0; round < 300; ++round) {
+        std::string text = "'先手：あ\nPI\n";
+        std::vector<std::size_t> located{text.size()};  // moves[0]: the side line
+        text += "+";
+        bool last_break = true;
+        const std::size_t lines = 1 + pick(30);
+        for (std::size_t l = 0; l < lines; ++l) {
+            text += breaks[pick(3)];
+            switch (pick(11)) {
+                case 0: located.push_back(text.size()); text += "+7776FU"; break;
+                case 1: text += "  "; located.push_back(text.size()); text += "-3334FU,T3"; break;
+                case 2: text += "T12"; break;
+                case 3: text += "'コメント、+7776FU"; break;
+                case 4: text += " \t"; break;  // a blank line
+                case 5: text += "XYZ+7776FU"; break;  // skipped
+                case 6: located.push_back(text.size()); text += "+2726FU,?"; break;  // a move, then skipped
+                case 7:
+                    text += "T1 ,";
+                    located.push_back(text.size());
+                    text += "%TORYO";
+                    break;
+                case 9: text += "$EVENT:あ:い"; break;
+                case 10: text += pick(2) == 0 ? "N+名人" : "V2.2,T1"; break;
+                default:
+                    located.push_back(text.size());
+                    text += "+7776FU , ";
+                    located.push_back(text.size());
+                    text += "-3334FU,'ω";
+                    break;
+            }
+            last_break = false;
+        }
+        if (pick(2) == 0) text += breaks[pick(3)], last_break = true;
+        INFO(text);
+        INFO(last_break);
+        const kifu::source_text source("t.csa", text, "UTF-8");
+        std::vector<kifu::shogi::jkf> games;
+        std::vector<kifu::diagnostic> diagnostics;
+        kifu::shogi::detail::parse_csa(source, kifu::read_mode::lenient, games, diagnostics);
+        REQUIRE(games.size() == 1);
+        const std::vector<kifu::shogi::move_format>& moves = games[0].moves;
+        REQUIRE(moves.size() == located.size());
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const kifu::text_position expected = source.position_of(located[i]);
+            INFO(i);
+            CHECK(moves[i].line == expected.line);
+            CHECK(moves[i].column == expected.column);
+        }
+    }
 }

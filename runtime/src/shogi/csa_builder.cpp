@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <iterator>
 #include <cstddef>
 #include <cstdint>
@@ -66,15 +65,127 @@ int digit(char c) noexcept { return c - '0'; }
 // start_moves reserves at most this many elements (about 200 KiB).
 constexpr std::size_t max_reserved_moves = 1024;
 
+// Line and column of the statements the builder locates, exactly as source_text::position_of
+// gives them, without a lookup in the line index. Every statement of the grammar sends an event
+// and none matches a line break, so the bytes between one event's match and the next one's —
+// usually one line break, else blanks, a comma, blank lines or a line lenient mode skipped —
+// hold all the line breaks: walking them keeps the line and its start up to date for a byte or
+// two per event, and a column is counted from the line's start over a few bytes at most.
+class position_walker {
+public:
+    explicit position_walker(const source_text& text) noexcept : text_(text), bytes_(text.text()) {}
+
+    // An event matched [offset, offset + size).
+    [[gnu::always_inline]] void pass(std::size_t offset, std::size_t size) noexcept {
+        if (offset == walked_ + 1 && bytes_[walked_] == '\n') {
+            ++line_;  // the usual gap: the line break after the previous statement's line
+            line_start_ = offset;
+        } else {
+            walk(offset);
+        }
+        walked_ = offset + size;
+    }
+
+    // The position of `offset`, within the match last passed.
+    text_position at(std::size_t offset) const noexcept {
+        // Columns count code points: every byte but UTF-8 continuation bytes.
+        std::uint32_t column = 1;
+        for (std::size_t i = line_start_; i < offset; ++i) {
+            column += (static_cast<unsigned char>(bytes_[i]) & 0xC0) != 0x80 ? 1 : 0;
+        }
+        // An offset inside a character (never a statement's start) belongs to that character.
+        if (offset > line_start_ && offset < bytes_.size() && (static_cast<unsigned char>(bytes_[offset]) & 0xC0) == 0x80) {
+            --column;
+        }
+        return {line_, column};
+    }
+
+private:
+    [[gnu::noinline]] void walk(std::size_t offset) noexcept {
+        if (offset < walked_) {
+            restart(offset);  // a match before the previous one's end: not expected
+        }
+        for (std::size_t i = walked_; i < offset; ++i) {
+            // LF, CRLF (counted at its LF) and a lone CR end a line, as in the text's line index.
+            const char c = bytes_[i];
+            if (c == '\n' || (c == '\r' && (i + 1 == bytes_.size() || bytes_[i + 1] != '\n'))) {
+                ++line_;
+                line_start_ = i + 1;
+            }
+        }
+    }
+
+    void restart(std::size_t offset) noexcept {
+        line_ = text_.position_of(offset).line;
+        line_start_ = offset;
+        while (line_start_ > 0 && bytes_[line_start_ - 1] != '\n' && bytes_[line_start_ - 1] != '\r') {
+            --line_start_;
+        }
+        walked_ = offset;
+    }
+
+    const source_text& text_;
+    std::string_view bytes_;
+    std::size_t walked_ = 0;      // line breaks before this offset are counted
+    std::size_t line_start_ = 0;  // offset of the first byte of line line_
+    std::uint32_t line_ = 1;
+};
+
+// The makers of new elements of `moves`, as `moves.emplace_back(maker)`: emplace_back() would
+// value-initialize, which zero-fills all ~200 bytes of a move_format (a `rep stos`, slow to
+// start) before the members' constructors run again. The prvalue the conversion returns is
+// constructed in the vector's slot (copy elision; a compiler that does not elide moves it, with
+// the same result), and `move_format element;` only runs the members' constructors.
+
+// A move, its squares and piece checked.
+struct new_move {
+    color side;
+    square from;  // x = 0: a drop
+    square to;
+    piece_kind kind;
+    text_position at;
+
+    operator move_format() const {  // NOLINT(google-explicit-constructor): for emplace_back
+        move_format element;
+        move_data& m = element.move.emplace();
+        m.color = side;
+        if (from.x != 0) {
+            m.from = from;
+        }
+        m.to = to;
+        m.piece = kind;
+        element.line = at.line;
+        element.column = at.column;
+        return element;
+    }
+};
+
+// moves[0] (no special) or a special.
+struct new_element {
+    std::string_view special;
+    text_position at;
+
+    operator move_format() const {  // NOLINT(google-explicit-constructor): for emplace_back
+        move_format element;
+        element.special.assign(special);
+        element.line = at.line;
+        element.column = at.column;
+        return element;
+    }
+};
+
 class csa_builder {
 public:
     csa_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
-        : text_(text), lines_(text), mode_(mode), diagnostics_(diagnostics) {}
+        : text_(text), positions_(text), mode_(mode), diagnostics_(diagnostics) {}
 
-    void on(g::event e, std::string_view matched, std::size_t offset) {
+    // Inlined into each event's call site, where `e` is a constant: a call through one shared
+    // switch cost a function entry and exit per event.
+    [[gnu::always_inline]] void on(g::event e, std::string_view matched, std::size_t offset) {
         if (stopped_) {
             return;
         }
+        positions_.pass(offset, matched.size());
         if (e == g::event::separator) {
             end_game(offset);
             game_ = game{};
@@ -129,7 +240,9 @@ private:
 
     int next_ply() const noexcept { return static_cast<int>(game_.record.moves.size()); }
 
-    void misplaced(std::string message, std::size_t offset) { error("csa.misplaced", std::move(message), offset); }
+    // Out of line, as every error path: building messages where events are handled would weigh
+    // on every event.
+    [[gnu::noinline]] void misplaced(const char* message, std::size_t offset) { error("csa.misplaced", message, offset); }
 
     // Before the side line, a comment belongs to nothing: json-kifu-format drops it, and so do
     // we, except for the comments right before the first move of a record without a position.
@@ -183,7 +296,7 @@ private:
     }
 
     std::optional<piece_kind> kind_at(std::string_view code, std::size_t offset) {
-        if (auto kind = piece_kind_from_csa(code)) {
+        if (auto kind = csa_piece_kind(code[0], code[1])) {
             return kind;
         }
         error("csa.bad-piece", "unknown piece code '" + std::string(code) + "'", offset);
@@ -359,19 +472,13 @@ private:
             game_.record.initial = initial_format{"OTHER", game_.state};
         }
         // A move_format is large, so growing the vector step by step moves it many times:
-        // reserve for what the rest of the text can hold (a move line and its time line take
-        // about 12 bytes), capped so that a file of many games does not over-allocate.
+        // reserve for what the rest of the text can hold (a move takes at least 8 bytes, `+7776FU`
+        // and a line break or a comma; with its time line about 11), capped so that a file of
+        // many games does not over-allocate.
         std::vector<move_format>& moves = game_.record.moves;
-        moves.reserve(std::min<std::size_t>((text_.text().size() - offset) / 12 + 2, max_reserved_moves));
-        locate(moves.emplace_back(), offset);
+        moves.reserve(std::min<std::size_t>((text_.text().size() - offset) / 8 + 2, max_reserved_moves));
+        moves.emplace_back(new_element{{}, positions_.at(offset)});
         game_.in_moves = true;
-    }
-
-    // Where the normalizer's diagnostics about this element will point.
-    void locate(move_format& element, std::size_t offset) {
-        const text_position p = lines_.position_of(offset);
-        element.line = p.line;
-        element.column = p.column;
     }
 
     void on_side(std::string_view matched, std::size_t offset) {
@@ -409,36 +516,34 @@ private:
     }
 
     void on_move(std::string_view matched, std::size_t offset) {
-        if (!ensure_moves(offset)) {
+        if (!game_.in_moves && !ensure_moves(offset)) {
             return;
         }
+        const auto fx = static_cast<std::int8_t>(digit(matched[1]));
+        const auto fy = static_cast<std::int8_t>(digit(matched[2]));
+        const auto tx = static_cast<std::int8_t>(digit(matched[3]));
+        const auto ty = static_cast<std::int8_t>(digit(matched[4]));
+        const auto kind = csa_piece_kind(matched[5], matched[6]);
+        if ((fx == 0) != (fy == 0) || tx == 0 || ty == 0 || !kind) {
+            return bad_move(matched, offset);
+        }
+        // The line and column are where the normalizer's diagnostics about the move will point.
+        game_.record.moves.emplace_back(new_move{color_of(matched[0]), {fx, fy}, {tx, ty}, *kind, positions_.at(offset)});
+    }
+
+    // Out of line: the message building would weigh on every move.
+    [[gnu::noinline]] void bad_move(std::string_view matched, std::size_t offset) {
         const int fx = digit(matched[1]);
         const int fy = digit(matched[2]);
-        const int tx = digit(matched[3]);
-        const int ty = digit(matched[4]);
         if ((fx == 0) != (fy == 0)) {
             return error("csa.bad-square", "expected an origin 11 to 99 or 00 (a drop), not " + std::string(matched.substr(1, 2)),
                          offset + 1, next_ply());
         }
-        if (tx == 0 || ty == 0) {
+        if (matched[3] == '0' || matched[4] == '0') {
             return error("csa.bad-square", "expected a destination 11 to 99, not " + std::string(matched.substr(3, 2)),
                          offset + 3, next_ply());
         }
-        const auto kind = piece_kind_from_csa(matched.substr(5, 2));
-        if (!kind) {
-            return error("csa.bad-piece", "unknown piece code '" + std::string(matched.substr(5, 2)) + "'", offset + 5,
-                         next_ply());
-        }
-        // Built in place: a move_format is too large to be built aside and moved in.
-        move_format& element = game_.record.moves.emplace_back();
-        move_data& m = element.move.emplace();
-        m.color = color_of(matched[0]);
-        if (fx != 0) {
-            m.from = square{static_cast<std::int8_t>(fx), static_cast<std::int8_t>(fy)};
-        }
-        m.to = square{static_cast<std::int8_t>(tx), static_cast<std::int8_t>(ty)};
-        m.piece = kind;
-        locate(element, offset);
+        error("csa.bad-piece", "unknown piece code '" + std::string(matched.substr(5, 2)) + "'", offset + 5, next_ply());
     }
 
     void on_time(std::string_view matched, std::size_t offset) {
@@ -449,18 +554,23 @@ private:
         if (moves.back().time) {
             return misplaced("a second time line for the same move", offset);
         }
-        const std::size_t dot = matched.find('.');
-        const std::string_view digits = matched.substr(1, dot == std::string_view::npos ? std::string_view::npos : dot - 1);
+        // `T` digits, then maybe `.` digits: the grammar has checked the shape. The seconds are
+        // read here rather than by from_chars: most are one or two digits.
+        std::size_t dot = 1;
         std::int64_t seconds = 0;
-        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), seconds);
-        // More than 2^31 s (68 years) is no time a move took, and would overflow the minutes.
-        if (ec != std::errc{} || end != digits.data() + digits.size() || seconds > INT32_MAX) {
-            return error("csa.bad-time", "the time " + std::string(matched) + " is too large", offset, next_ply() - 1);
+        for (; dot < matched.size() && matched[dot] != '.'; ++dot) {
+            seconds = seconds * 10 + digit(matched[dot]);
+            // More than 2^31 s (68 years) is no time a move took, and would overflow the minutes.
+            if (seconds > INT32_MAX) {
+                return bad_time(matched, offset);
+            }
         }
-        time_value now;
+        // Filled field by field in place: a time_value built aside and copied in is written in
+        // small pieces and read back whole, which stalls the store forwarding.
+        time_value& now = moves.back().time.emplace().now;
         now.m = static_cast<int>(seconds / 60);
         now.s = static_cast<int>(seconds % 60);
-        if (dot != std::string_view::npos) {
+        if (dot < matched.size()) {
             // V3.0 allows three decimals; more are truncated, fewer padded (T6.1 = 6 s 100 ms).
             int ms = 0;
             for (std::size_t i = 0; i < 3; ++i) {
@@ -469,25 +579,22 @@ private:
             }
             now.ms = ms;
         }
-        moves.back().time.emplace().now = now;
+    }
+
+    [[gnu::noinline]] void bad_time(std::string_view matched, std::size_t offset) {
+        error("csa.bad-time", "the time " + std::string(matched) + " is too large", offset, next_ply() - 1);
     }
 
     void on_special(std::string_view matched, std::size_t offset) {
         if (!ensure_moves(offset)) {
             return;
         }
-        move_format& element = game_.record.moves.emplace_back();
-        element.special.assign(matched.substr(1));
-        locate(element, offset);
+        game_.record.moves.emplace_back(new_element{matched.substr(1), positions_.at(offset)});
     }
 
     void on_comment(std::string_view matched) {
-        std::string body(matched.substr(1));
-        if (game_.in_moves) {
-            game_.record.moves.back().comments.push_back(std::move(body));
-        } else {
-            game_.pending.push_back(std::move(body));
-        }
+        std::vector<std::string>& comments = game_.in_moves ? game_.record.moves.back().comments : game_.pending;
+        comments.emplace_back(matched.substr(1));
     }
 
     void end_game(std::size_t offset) {
@@ -515,7 +622,7 @@ private:
     }
 
     const source_text& text_;
-    line_cursor lines_;  // moves come in text order
+    position_walker positions_;  // hears of every event, in text order
     read_mode mode_;
     std::vector<diagnostic>& diagnostics_;
     game game_;

@@ -3,7 +3,12 @@
 // The CSA builder: grammars/csa.peg's events → raw records (partial JKF, as
 // json-kifu-format's CSA parser makes them, before normalization).
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <kifu/diagnostic.hpp>
@@ -12,6 +17,27 @@
 #include <kifu/text.hpp>
 
 namespace kifu::shogi::detail {
+
+/// Returns the kind of the CSA piece code `first second`, as piece_kind_from_csa does, by a
+/// table lookup: the builder meets one code per move and per piece of a position.
+inline std::optional<piece_kind> csa_piece_kind(char first, char second) noexcept {
+    // Two capitals: 26 × 26 slots, each 0 (no kind) or the kind + 1.
+    static constexpr std::array<std::uint8_t, 26 * 26> kinds = [] {
+        constexpr std::string_view codes = "FUKYKEGIKIKAHIOUTONYNKNGUMRY";  // piece_kind order
+        std::array<std::uint8_t, 26 * 26> table{};
+        for (std::size_t k = 0; k < codes.size() / 2; ++k) {
+            table[static_cast<std::size_t>(codes[2 * k] - 'A') * 26 + static_cast<std::size_t>(codes[2 * k + 1] - 'A')] =
+                static_cast<std::uint8_t>(k + 1);
+        }
+        return table;
+    }();
+    const auto a = static_cast<unsigned>(static_cast<unsigned char>(first)) - 'A';
+    const auto b = static_cast<unsigned>(static_cast<unsigned char>(second)) - 'A';
+    if (a >= 26 || b >= 26 || kinds[a * 26 + b] == 0) {
+        return std::nullopt;
+    }
+    return static_cast<piece_kind>(kinds[a * 26 + b] - 1);
+}
 
 /// Parses CSA text into one raw record per game (`/` separates games). Strict: stops at the
 /// first error and keeps only the games completed before it. Returns false on any error.
