@@ -145,7 +145,6 @@ struct first_byte_choice {
     }
 };
 struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
-struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct ply_number : tao::pegtl::rep_min_max<1, 9, tao::pegtl::ascii::range<'0', '9'>> {};
 struct destination : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::utf8::ranges<U'1', U'9', 0xFF11, 0xFF19>, tao::pegtl::utf8::ranges<U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19>>, tao::pegtl::seq<tao::pegtl::string<'\xE5', '\x90', '\x8C'>, blanks>> {};
 struct piece : first_byte_choice<first_byte_alt<tao::pegtl::utf8::one<0x3068, 0x5168, 0x572D, 0x674F, 0x6842, 0x6B69, 0x7389, 0x738B, 0x7ADC, 0x89D2, 0x91D1, 0x9280, 0x98DB, 0x9999, 0x99AC, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
@@ -156,12 +155,15 @@ struct side_word : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '
 struct word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', U'(', U'(', U'+', U'+', 0x3000, 0x3000> {};
 struct special : tao::pegtl::seq<tao::pegtl::opt<side_word, blanks>, word> {};
 struct move_or_special : first_byte_choice<first_byte_alt<move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, first_byte_alt<special, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', '\'', ')', '*', ',', 0xFF>> {};
+struct usual_time : tao::pegtl::seq<tao::pegtl::opt<tao::pegtl::string<' '>>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::opt<tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::string<':'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::string<'/'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::string<':'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::string<':'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::at<tao::pegtl::string<')'>>> {};
 struct clock : tao::pegtl::seq<tao::pegtl::rep_min_max<1, 6, tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::string<':'>, tao::pegtl::rep_min_max<1, 2, tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::opt<tao::pegtl::string<':'>, tao::pegtl::rep_min_max<1, 2, tao::pegtl::ascii::range<'0', '9'>>>> {};
+struct any_time : tao::pegtl::seq<blanks, tao::pegtl::must<clock, tao::pegtl::opt<blanks, tao::pegtl::string<'/'>, blanks, clock>, blanks>> {};
 struct time_close : tao::pegtl::string<')'> {};
-struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<blanks, clock, tao::pegtl::opt<blanks, tao::pegtl::string<'/'>, blanks, clock>, blanks, time_close>> {};
+struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<first_byte_choice<first_byte_alt<usual_time, ' ', ' ', '0', '9'>, first_byte_alt<any_time, 0x00, 256>>, time_close>> {};
 struct time : tao::pegtl::seq<time_body> {};
 struct extra_time : tao::pegtl::seq<time_body> {};
 struct times : tao::pegtl::seq<time, blanks, tao::pegtl::star<extra_time, blanks>> {};
+struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct line_end : tao::pegtl::sor<eol, tao::pegtl::eof> {};
 struct move_line : tao::pegtl::seq<ply_number, tao::pegtl::must<blanks, tao::pegtl::opt<tao::pegtl::utf8::ranges<0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617>>, move_or_special, blanks, tao::pegtl::opt<times>, tao::pegtl::opt<tao::pegtl::string<'+'>, blanks>, line_end>> {};
 struct rest_of_line : class_run<false, true, U'\n', U'\n', U'\r', U'\r'> {};
@@ -181,12 +183,12 @@ struct turn : tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::strin
 struct rotation : tao::pegtl::seq<tao::pegtl::string<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, blanks, line_end> {};
 struct header_key : class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};
 struct header : tao::pegtl::seq<header_key, tao::pegtl::utf8::one<U':', 0xFF1A>, rest_of_line> {};
-struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000>, tao::pegtl::eof>, tao::pegtl::seq<blanks, tao::pegtl::sor<eol, move_line, hash_line, tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end>, variation, title_line, bod_trailer, board_frame, column_numbers, turn, rotation, tao::pegtl::seq<header, line_end>>>> {};
+struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000>, tao::pegtl::eof>, tao::pegtl::seq<blanks, tao::pegtl::sor<move_line, eol, hash_line, tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end>, variation, title_line, bod_trailer, board_frame, column_numbers, turn, rotation, tao::pegtl::seq<header, line_end>>>> {};
 struct line : tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<line_body>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
-enum class event : unsigned short { comment, bookmark, board_row, turn, header, move_line, ply_number, move, special, time, variation, variation_start, summary };
-inline constexpr std::array<std::string_view, 13> event_names{"comment", "bookmark", "board_row", "turn", "header", "move_line", "ply_number", "move", "special", "time", "variation", "variation_start", "summary"};
+enum class event : unsigned short { comment, bookmark, board_row, turn, header, move_line, move, special, time, variation, variation_start, summary };
+inline constexpr std::array<std::string_view, 12> event_names{"comment", "bookmark", "board_row", "turn", "header", "move_line", "move", "special", "time", "variation", "variation_start", "summary"};
 template <typename Rule> inline constexpr bool has_event = false;
 template <> inline constexpr bool has_event<comment> = true;
 template <> inline constexpr bool has_event<bookmark> = true;
@@ -194,7 +196,6 @@ template <> inline constexpr bool has_event<board_row> = true;
 template <> inline constexpr bool has_event<turn> = true;
 template <> inline constexpr bool has_event<header> = true;
 template <> inline constexpr bool has_event<move_line> = true;
-template <> inline constexpr bool has_event<ply_number> = true;
 template <> inline constexpr bool has_event<move> = true;
 template <> inline constexpr bool has_event<special> = true;
 template <> inline constexpr bool has_event<time> = true;
@@ -208,7 +209,6 @@ template <> inline constexpr event event_of<board_row> = event::board_row;
 template <> inline constexpr event event_of<turn> = event::turn;
 template <> inline constexpr event event_of<header> = event::header;
 template <> inline constexpr event event_of<move_line> = event::move_line;
-template <> inline constexpr event event_of<ply_number> = event::ply_number;
 template <> inline constexpr event event_of<move> = event::move;
 template <> inline constexpr event event_of<special> = event::special;
 template <> inline constexpr event event_of<time> = event::time;
@@ -224,6 +224,7 @@ template <> inline constexpr const char* error_message<clock> = "expected a time
 template <> inline constexpr const char* error_message<time_close> = "expected ')' closing the time";
 template <> inline constexpr const char* error_message<variation_ply> = "expected the ply of the variation, as in 変化：9手";
 template <> inline constexpr const char* error_message<line_end> = "expected the end of the line";
+template <> inline constexpr const char* error_message<first_byte_choice<first_byte_alt<usual_time, ' ', ' ', '0', '9'>, first_byte_alt<any_time, 0x00, 256>>> = "expected usual_time / any_time";
 template <> inline constexpr const char* error_message<tao::pegtl::utf8::one<U':', 0xFF1A>> = "expected [：:]";
 template <typename Rule> inline constexpr bool recover_point = false;
 template <> inline constexpr bool recover_point<line> = true;
@@ -258,6 +259,8 @@ template <> inline constexpr std::string_view rule_name<times> = "times";
 template <> inline constexpr std::string_view rule_name<time> = "time";
 template <> inline constexpr std::string_view rule_name<extra_time> = "extra_time";
 template <> inline constexpr std::string_view rule_name<time_body> = "time_body";
+template <> inline constexpr std::string_view rule_name<usual_time> = "usual_time";
+template <> inline constexpr std::string_view rule_name<any_time> = "any_time";
 template <> inline constexpr std::string_view rule_name<clock> = "clock";
 template <> inline constexpr std::string_view rule_name<time_close> = "time_close";
 template <> inline constexpr std::string_view rule_name<variation> = "variation";
@@ -268,9 +271,9 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<line_end> = "line_end";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 40> rule_names{"file", "line", "line_body", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "move_or_special", "move", "destination", "piece", "promotion", "origin", "special", "side_word", "word", "times", "time", "extra_time", "time_body", "clock", "time_close", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
+inline constexpr std::array<std::string_view, 42> rule_names{"file", "line", "line_body", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "move_or_special", "move", "destination", "piece", "promotion", "origin", "special", "side_word", "word", "times", "time", "extra_time", "time_body", "usual_time", "any_time", "clock", "time_close", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
-inline constexpr int max_nesting = 8;
+inline constexpr int max_nesting = 9;
 struct traits {
     using root = ::kifu::grammar::kif::file;
     static constexpr int abi_version = ::kifu::grammar::kif::abi_version;

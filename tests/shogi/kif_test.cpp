@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -257,4 +258,33 @@ TEST_CASE("kif: the trace of the grammar", "[kif]") {
     std::string out;
     CHECK(kif.trace(text, out));
     CHECK(out.find("kifu::grammar::kif::move_line") != std::string::npos);
+}
+
+// grammars/kif.peg reads the common time shape ` 0:16/00:00:16` as a plain character sequence
+// (usual_time) and every other shape with the general rule (any_time): both must give the
+// same times, and a time that only looks like the common shape must fail where the general
+// rule fails (positions as json-kifu-format-era kifu reported them).
+TEST_CASE("kif: times in the common shape and around it read as by the general rule", "[kif]") {
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"( 0:16/00:00:16)", R"({"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}})"},
+        {"(12:05/01:02:03)", R"({"now":{"m":12,"s":5},"total":{"h":1,"m":2,"s":3}})"},
+        {"(  0:16/00:00:16)", R"({"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}})"},
+        {"(123:05/01:02:03)", R"({"now":{"m":123,"s":5},"total":{"h":1,"m":2,"s":3}})"},
+        {"( 0:16/00:00:16 )", R"({"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}})"},
+        {"( 0:16)", R"({"now":{"m":0,"s":16}})"},
+        {"(1:02:03/00:00:16)", R"({"now":{"m":62,"s":3},"total":{"h":0,"m":0,"s":16}})"},
+        {"( 0:16/0:16)", R"({"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}})"},
+    };
+    for (const auto& [time, expected] : cases) {
+        INFO(time);
+        const kifu::read_result r = read_kif("   1 ７六歩(77)   " + time + "\n", kifu::read_mode::strict, "t.kif", false);
+        CHECK(diagnostics_of(r).empty());
+        CHECK(jkf_of(r)["moves"][1]["time"] == json::parse(expected));
+    }
+    check_diagnostics({
+        {"   1 ７六歩(77)   ( 0:16/00:00:160)\n", "t.kif:1:28: error: expected ')' closing the time [kif.syntax]\n"},
+        {"   1 ７六歩(77)   ( 0:16/00:00:1x)\n", "t.kif:1:30: error: expected ')' closing the time [kif.syntax]\n"},
+        {"   1 ７六歩(77)   ( 0:16/00:00:16\n", "t.kif:1:31: error: expected ')' closing the time [kif.syntax]\n"},
+        {"   1 ７六歩(77)   ( 0:1x/00:00:16)\n", "t.kif:1:21: error: expected ')' closing the time [kif.syntax]\n"},
+    });
 }

@@ -30,8 +30,6 @@ namespace {
 
 namespace g = kifu::grammar::kif;
 
-constexpr std::string_view ideographic_space = "\u3000";
-
 // The cap on the moves reserved up front (see kif_builder's constructor).
 constexpr std::size_t max_reserved_moves = 1024;
 
@@ -42,30 +40,38 @@ int number_of(std::string_view digits) noexcept {
     return n;
 }
 
-// The length of the blanks (ASCII space and tab, U+3000) at the start of `s`.
-std::size_t blanks_at(std::string_view s) noexcept {
-    std::size_t i = 0;
+// The readers below get text the grammar has matched, so they read bytes at known places
+// instead of checking the shape again: the kanji, kana and full-width digits of a move line
+// are three-byte UTF-8 sequences, and a decoded text is valid UTF-8.
+
+// Whether the bytes at `p` (before `end`) are the three of `c`.
+bool is3(const char* p, const char* end, const char (&c)[4]) noexcept {
+    return end - p >= 3 && p[0] == c[0] && p[1] == c[1] && p[2] == c[2];
+}
+
+// Past the blanks (ASCII space and tab, U+3000) at `p`.
+const char* skip_blanks(const char* p, const char* end) noexcept {
     for (;;) {
-        if (i < s.size() && (s[i] == ' ' || s[i] == '\t')) {
-            ++i;
-        } else if (s.substr(i).starts_with(ideographic_space)) {
-            i += ideographic_space.size();
+        if (p != end && (*p == ' ' || *p == '\t')) {
+            ++p;
+        } else if (is3(p, end, "\u3000")) {
+            p += 3;
         } else {
-            return i;
+            return p;
         }
     }
 }
 
-// One `clock` of the grammar (`m:ss`, `h:mm:ss`, numbers of at most six digits) at `at`: its
+// One `clock` of the grammar (`m:ss`, `h:mm:ss`, numbers of at most six digits) at `p`: its
 // two or three numbers into `n`; returns their count.
-std::size_t read_clock(std::string_view text, std::size_t& at, std::array<int, 3>& n) noexcept {
-    std::size_t count = 0;
+int read_clock(const char*& p, const char* end, std::array<int, 3>& n) noexcept {
+    int count = 0;
     for (;;) {
         int v = 0;
-        while (at < text.size() && text[at] >= '0' && text[at] <= '9') v = v * 10 + (text[at++] - '0');
-        n[count++] = v;
-        if (count == n.size() || at == text.size() || text[at] != ':') return count;
-        ++at;
+        while (p != end && static_cast<unsigned>(*p - '0') < 10) v = v * 10 + (*p++ - '0');
+        n[static_cast<std::size_t>(count++)] = v;
+        if (count == 3 || p == end || *p != ':') return count;
+        ++p;
     }
 }
 
@@ -73,24 +79,23 @@ std::size_t read_clock(std::string_view text, std::size_t& at, std::array<int, 3
 // checked the shape (`(`, blanks, clock, optionally blanks `/` blanks clock), so it is read in
 // that order in one pass.
 void read_time(std::string_view matched, move_time& t) noexcept {
-    std::size_t at = 1;  // after `(`
-    at += blanks_at(matched.substr(at));
+    const char* const end = matched.data() + matched.size();
+    const char* p = skip_blanks(matched.data() + 1, end);  // after `(`
     std::array<int, 3> now{};
     // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes.
-    if (read_clock(matched, at, now) == 3) {
+    if (read_clock(p, end, now) == 3) {
         t.now.m = now[0] * 60 + now[1];
         t.now.s = now[2];
     } else {
         t.now.m = now[0];
         t.now.s = now[1];
     }
-    at += blanks_at(matched.substr(at));
-    if (at == matched.size() || matched[at] != '/') return;
-    ++at;
-    at += blanks_at(matched.substr(at));
+    p = skip_blanks(p, end);
+    if (p == end || *p != '/') return;
+    p = skip_blanks(p + 1, end);
     std::array<int, 3> total{};
     time_value& out = t.total.emplace();
-    if (read_clock(matched, at, total) == 3) {
+    if (read_clock(p, end, total) == 3) {
         out.h = total[0];
         out.m = total[1];
         out.s = total[2];
@@ -101,60 +106,68 @@ void read_time(std::string_view matched, move_time& t) noexcept {
     }
 }
 
+// A digit of a destination the grammar matched at `p`: `1`-`9` (one byte), `１`-`９` (EF BC 91
+// … EF BC 99) or `一`-`九` (three bytes); `p` moves past it.
+int read_digit(const char*& p) noexcept {
+    const auto lead = static_cast<unsigned char>(*p);
+    if (lead < 0x80) return *p++ - '0';
+    const std::string_view c(p, 3);
+    p += 3;
+    if (lead == 0xEF) return static_cast<unsigned char>(c[2]) - 0x90;
+    // 一 … 九 (E4 B8 80 … E4 B9 9D, E4 BA 8C, E4 BA 94, E5 85 AB, E5 85 AD, E5 9B 9B) by code point.
+    switch (((lead & 0x0F) << 12) | ((static_cast<unsigned char>(c[1]) & 0x3F) << 6) | (static_cast<unsigned char>(c[2]) & 0x3F)) {
+        case U'一': return 1;
+        case U'二': return 2;
+        case U'三': return 3;
+        case U'四': return 4;
+        case U'五': return 5;
+        case U'六': return 6;
+        case U'七': return 7;
+        case U'八': return 8;
+        default: return 9;  // 九: the grammar matched one of the nine
+    }
+}
+
 // `７六歩(77)`, `同　銀(31)`, `２三歩打`, `２四銀不成(25)` into a default `m`; the grammar has
-// checked the shape, so the parts are read at their places: every piece and kanji is three
-// bytes, a digit one or three.
+// checked the shape, so the parts are read at their places.
 void read_move(std::string_view matched, move_data& m) noexcept {
-    std::size_t i = 0;
-    if (matched.starts_with("同")) {
+    const char* const end = matched.data() + matched.size();
+    const char* p = matched.data();
+    if (is3(p, end, "同")) {
         m.same = true;
-        i = std::string_view("同").size();
-        i += blanks_at(matched.substr(i));
+        p = skip_blanks(p + 3, end);
     } else {
-        const std::size_t x_size = utf8_length(matched[0]);
-        const std::size_t y_size = utf8_length(matched[x_size]);
-        m.to = square{static_cast<std::int8_t>(digit_of(matched.substr(0, x_size))),
-                      static_cast<std::int8_t>(digit_of(matched.substr(x_size, y_size)))};
-        i = x_size + y_size;
+        const int x = read_digit(p);
+        const int y = read_digit(p);
+        m.to = square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)};
     }
     // A piece starting with 成 is 成香, 成桂 or 成銀 (成 alone is not a piece).
-    const std::size_t piece_size = matched.substr(i).starts_with("成") ? 6 : 3;
-    m.piece = piece_of_kanji(matched.substr(i, piece_size));
-    i += piece_size;
-    const std::string_view rest = matched.substr(i);
-    if (rest.starts_with("不成")) {
+    const std::size_t piece_size = is3(p, end, "成") ? 6 : 3;
+    m.piece = piece_of_kanji(std::string_view(p, piece_size));
+    p += piece_size;
+    if (is3(p, end, "不")) {  // 不成
         m.promote = false;
-        i += std::string_view("不成").size();
-    } else if (rest.starts_with("成")) {
+        p += 6;
+    } else if (is3(p, end, "成")) {
         m.promote = true;
-        i += std::string_view("成").size();
+        p += 3;
     }
-    i += blanks_at(matched.substr(i));
-    if (i + 2 < matched.size() && matched[i] == '(') {
-        m.from = square{static_cast<std::int8_t>(matched[i + 1] - '0'), static_cast<std::int8_t>(matched[i + 2] - '0')};
+    p = skip_blanks(p, end);
+    if (end - p > 2 && *p == '(') {
+        m.from = square{static_cast<std::int8_t>(p[1] - '0'), static_cast<std::int8_t>(p[2] - '0')};
     }
 }
 
 // The parts of one move line: the text its rules matched (views of the text, empty when
-// absent), read into the new element when the whole line has matched. The ply number's event
-// comes first and starts them afresh.
+// absent), read into the new element when the whole line has matched. A part matched before
+// the line's start belongs to an earlier line that did not read (lenient mode went on).
 struct line_parts {
-    std::size_t ply_offset = 0;
-    int ply = 0;
     std::string_view move;     // `７六歩(77)`
     std::string_view special;  // the word as written
+    std::string_view time;     // `( 0:16/00:00:16)`
+    std::size_t move_offset = 0;
     std::size_t special_offset = 0;
-    std::string_view time;  // `( 0:16/00:00:16)`
-    bool has_ply = false;
-
-    void start(int number, std::size_t offset) noexcept {
-        ply_offset = offset;
-        ply = number;
-        move = {};
-        special = {};
-        time = {};
-        has_ply = true;
-    }
+    std::size_t time_offset = 0;
 };
 
 class kif_builder {
@@ -175,16 +188,19 @@ public:
             case g::event::board_row: on_board_row(matched, offset); break;
             case g::event::turn: on_turn(matched, offset); break;
             case g::event::header: on_header(matched, offset); break;
-            case g::event::ply_number: parts_.start(number_of(matched), offset); break;
-            case g::event::move: parts_.move = matched; break;
+            case g::event::move:
+                parts_.move = matched;
+                parts_.move_offset = offset;
+                break;
             case g::event::special:
                 parts_.special = matched;
                 parts_.special_offset = offset;
                 break;
             case g::event::time:
                 parts_.time = matched;
+                parts_.time_offset = offset;
                 break;
-            case g::event::move_line: on_move_line(offset); break;
+            case g::event::move_line: on_move_line(matched, offset); break;
             case g::event::variation_start:
                 // Until the line is read whole, the block's moves go nowhere.
                 close_variation();
@@ -291,31 +307,36 @@ private:
         return std::string(written);
     }
 
-    void on_move_line(std::size_t offset) {
-        line_parts& parts = parts_;
-        if (!parts.has_ply) return;
-        parts.has_ply = false;
-        if (parts.ply_offset < offset) return;  // parts of another line
+    void on_move_line(std::string_view matched, std::size_t offset) {
+        // The ply number leads the line (the grammar's `[0-9]{1,9}`).
+        int number = 0;
+        for (const char c : matched) {
+            if (static_cast<unsigned>(c - '0') >= 10) break;
+            number = number * 10 + (c - '0');
+        }
+        // One of move and special matched in this line; a time only when its offset is here.
+        const bool is_move = parts_.move_offset >= offset && !parts_.move.empty();
+        const bool has_time = parts_.time_offset >= offset && !parts_.time.empty();
         if (!moves_started_) moves_started_ = true;
         std::vector<move_format>* line = current();
         if (!line) return;
         // The main line starts at 0 with the start entry, a fork at its first ply: either way
         // the next element's ply is start + size.
         const int expected = forks_.current_start() + static_cast<int>(line->size());
-        if (parts.ply != expected) {
+        if (number != expected) {
             // json-kifu-format ignores the numbers; they only help a reader find a lost line.
             report(severity::warning, "kif.ply-number",
-                   "this line is numbered " + std::to_string(parts.ply) + " but is ply " + std::to_string(expected),
-                   parts.ply_offset, expected);
+                   "this line is numbered " + std::to_string(number) + " but is ply " + std::to_string(expected),
+                   offset, expected);
         }
         move_format& element = line->emplace_back();
-        locate(element, parts.ply_offset);
-        if (!parts.move.empty()) {
-            read_move(parts.move, element.move.emplace());
+        locate(element, offset);
+        if (is_move) {
+            read_move(parts_.move, element.move.emplace());
         } else {
-            element.special = special_of(parts.special, parts.special_offset, expected);
+            element.special = special_of(parts_.special, parts_.special_offset, expected);
         }
-        if (!parts.time.empty()) read_time(parts.time, element.time.emplace());
+        if (has_time) read_time(parts_.time, element.time.emplace());
         if (awaiting_first_move_) {
             element.comments = std::move(waiting_comments_);
             waiting_comments_.clear();
