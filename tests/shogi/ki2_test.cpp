@@ -6,8 +6,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +21,7 @@
 #include <kifu/text.hpp>
 
 #include "shogi/formats.hpp"
+#include "shogi/kakinoki.hpp"
 #include "support/corpus.hpp"
 
 namespace {
@@ -303,4 +306,45 @@ TEST_CASE("ki2: the trace shows the grammar's rules", "[ki2]") {
     CHECK(out.find("kifu::grammar::ki2::move_token") != std::string::npos);
     out.clear();
     CHECK_FALSE(ki2.trace(kifu::source_text("t.ki2", "▲７X\n", "UTF-8"), out));
+}
+
+TEST_CASE("ki2: each move's line and column, several moves to a line", "[ki2]") {
+    // Moves after wide and narrow characters, tabs and ideographic spaces, a comment between
+    // lines, CRLF and CR breaks; the expected columns are the code-point positions of the marks.
+    const std::string text = "先手：a\n"
+                             "▲７六歩    △３四歩\t▲2六歩　△８四歩\r\n"
+                             "*一行のコメント ▲ではない\n"
+                             "  ▲２五歩 △８五歩▲７八金　　△同　金(69)\r"
+                             "▲５八金右\n";
+    kifu::read_options options;
+    options.normalize = false;
+    kifu::read_result r;
+    kifu::shogi::ki2_format().read_text(kifu::source_text("t.ki2", text, "UTF-8"), options, r);
+    REQUIRE(r.diagnostics.empty());
+    REQUIRE(r.records.size() == 1);
+    const auto& moves = r.records[0].get<kifu::shogi::jkf>()->moves;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> got;
+    for (std::size_t i = 1; i < moves.size(); ++i) got.emplace_back(moves[i].line, moves[i].column);
+    // The reference: every mark that starts a line's token, found a code point at a time.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> expected;
+    std::uint32_t line = 1;
+    std::uint32_t column = 1;
+    bool comment = false;
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = kifu::shogi::detail::utf8_length(text[i]);
+        const std::string c = text.substr(i, n);
+        if (c == "\r" || c == "\n") {
+            i += c == "\r" && i + 1 < text.size() && text[i + 1] == '\n' ? 2 : 1;
+            ++line;
+            column = 1;
+            comment = false;
+            continue;
+        }
+        if (column == 1 && c == "*") comment = true;
+        if (!comment && (c == "▲" || c == "△")) expected.emplace_back(line, column);
+        i += n;
+        ++column;
+    }
+    CHECK(expected.size() == 9);
+    CHECK(got == expected);
 }

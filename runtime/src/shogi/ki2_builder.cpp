@@ -14,6 +14,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@
 #include "core/peg_support.hpp"
 #include "generated/ki2.hpp"
 #include "shogi/kakinoki.hpp"
+#include "shogi/ki2_token.hpp"
 
 static_assert(kifu::grammar::ki2::abi_version == 1, "generated/ki2.hpp is from another kifu-pegc");
 
@@ -36,41 +38,24 @@ namespace g = kifu::grammar::ki2;
 // capped: one KI2 file is one game, but it may be huge or mostly comments.
 constexpr std::size_t max_reserved_moves = 1024;
 
-// The parts of one move token, filled by the events of its sub-rules (which arrive before the
-// token's own event) and reset by the mark's event, which arrives first.
-struct token_parts {
-    color side = color::black;
-    std::optional<square> to;
-    bool same = false;
-    std::optional<piece_kind> kind;
-    std::string relative;
-    std::optional<bool> promote;
-    bool drop = false;
-    std::optional<square> from;
-    std::string_view word;  // a terminal word written as a move (△投了)
-    std::size_t word_offset = 0;
-
-    // Field by field (this runs for every move): the relative string keeps its buffer.
-    void start(color mark) noexcept {
-        side = mark;
-        to.reset();
-        same = false;
-        kind.reset();
-        relative.clear();
-        promote.reset();
-        drop = false;
-        from.reset();
-        word = {};
-        word_offset = 0;
+// The number of code points in [from, to) of valid UTF-8: the bytes that are not continuation
+// bytes (10xxxxxx), eight at a time. (A continuation byte has bit 7 set and bit 6 clear; shifted
+// left by one, bit 6 of each byte lands on its bit 7, and what crosses into the next byte is
+// masked off.)
+std::uint32_t code_points(const char* from, const char* to) noexcept {
+    std::size_t continuation = 0;
+    const char* p = from;
+    for (; to - p >= 8; p += 8) {
+        std::uint64_t w = 0;
+        std::memcpy(&w, p, sizeof w);
+        // One bit per continuation byte, moved to bit 0 of its byte; the multiplication adds
+        // the eight bytes up into the top one.
+        const std::uint64_t bits = (w & ~(w << 1) & 0x8080808080808080u) >> 7;
+        continuation += static_cast<std::size_t>((bits * 0x0101010101010101u) >> 56);
     }
-};
-
-// Splits off the first UTF-8 code point of `text`.
-std::string_view first_char(std::string_view text) noexcept {
-    return text.substr(0, std::min(text.size(), utf8_length(text.empty() ? '\0' : text[0])));
+    for (; p != to; ++p) continuation += (static_cast<unsigned char>(*p) & 0xC0) == 0x80 ? 1 : 0;
+    return static_cast<std::uint32_t>(static_cast<std::size_t>(to - from) - continuation);
 }
-
-square square_of(int x, int y) noexcept { return square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)}; }
 
 class ki2_builder {
 public:
@@ -82,18 +67,7 @@ public:
             return;
         }
         switch (e) {
-            case g::event::side: on_side(matched); break;
-            case g::event::destination: on_destination(matched); break;
-            case g::event::piece: parts_.kind = piece_of_kanji(matched); break;
-            case g::event::relative: on_relative(matched); break;
-            case g::event::promotion: parts_.promote = code_point_of(matched) == U'成'; break;
-            case g::event::drop: parts_.drop = true; break;
-            case g::event::source: parts_.from = square_of(matched[1] - '0', matched[2] - '0'); break;
-            case g::event::terminal_word:
-                parts_.word = matched;
-                parts_.word_offset = offset;
-                break;
-            case g::event::move_token: on_move_token(offset); break;
+            case g::event::move_token: on_move_token(matched, offset); break;
             case g::event::comment: on_comment(std::string(matched.substr(1))); break;
             case g::event::bookmark: on_comment(std::string(matched)); break;
             case g::event::variation: on_variation(matched, offset); break;
@@ -157,9 +131,9 @@ private:
     // A new element of the current line; comments written between `変化：N手` and the first
     // move of the variation go onto that first element.
     move_format& append(std::size_t offset) {
-        move_format& element = forks_->current().emplace_back();
         // Several moves share a line: the column tells which one a diagnostic is about.
         const text_position p = position_of(offset);
+        move_format& element = forks_->current().emplace_back();
         element.line = p.line;
         element.column = p.column;
         if (!waiting_comments_.empty()) {
@@ -169,63 +143,33 @@ private:
         return element;
     }
 
-    // Line and column of a token: as line_cursor::position_of, but a token after another on the
-    // same line (a KI2 line holds several moves) counts the code points from that one instead
-    // of from the line's start.
+    // Line and column of a token, as source_text::position_of gives them. A KI2 line holds
+    // several moves: a token on the line of the previous one counts the code points from that
+    // one on, and only a token on another line looks its line up.
     text_position position_of(std::size_t offset) {
-        const std::uint32_t line = lines_.line_of(offset);
-        if (line != last_position_.line || offset < last_offset_) {
-            last_position_ = lines_.position_of(offset);
-        } else {
-            const std::string_view between = text_.text().substr(last_offset_, offset - last_offset_);
-            last_position_.column += static_cast<std::uint32_t>(std::count_if(
-                between.begin(), between.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+        if (offset < line_begin_ || offset >= line_end_) {
+            last_position_ = {lines_.line_of(offset), 1};
+            const std::string_view line = text_.line_text(last_position_.line);
+            line_begin_ = static_cast<std::size_t>(line.data() - text_.text().data());
+            line_end_ = line_begin_ + line.size();
+            last_offset_ = line_begin_;
+        } else if (offset < last_offset_) {
+            last_position_.column = 1;
+            last_offset_ = line_begin_;
         }
+        last_position_.column += code_points(text_.text().data() + last_offset_, text_.text().data() + offset);
         last_offset_ = offset;
         return last_position_;
     }
 
-    void on_side(std::string_view matched) {
-        const char32_t mark = code_point_of(matched);
-        parts_.start(mark == U'▲' || mark == U'▼' || mark == U'☗' ? color::black : color::white);
-    }
-
-    void on_destination(std::string_view matched) {
-        if (matched.starts_with("同")) {
-            parts_.same = true;
-            return;
+    // The token's parts are read from its bytes (shogi/ki2_token.hpp), in one go.
+    void on_move_token(std::string_view matched, std::size_t offset) {
+        const ki2_token t = read_ki2_token(matched);
+        if (!t.word.empty()) {
+            // The mark is three bytes: the word starts after it.
+            return on_terminal_word(t.word, offset + 3);
         }
-        // The grammar's square: a file digit and a rank, each ASCII (one byte) or full-width or
-        // kanji (three bytes).
-        const std::size_t file = static_cast<unsigned char>(matched[0]) < 0x80 ? 1 : 3;
-        const std::size_t rank = static_cast<unsigned char>(matched[file]) < 0x80 ? 1 : 3;
-        parts_.to = square_of(digit_of(matched.substr(0, file)), digit_of(matched.substr(file, rank)));
-        // `７六同歩`: the square and 同 both.
-        parts_.same = matched.substr(file + rank).starts_with("同");
-    }
-
-    void on_relative(std::string_view matched) {
-        for (std::size_t i = 0; i < matched.size();) {
-            const std::string_view c = first_char(matched.substr(i));
-            i += c.size();
-            switch (code_point_of(c)) {
-                case U'左': parts_.relative += 'L'; break;
-                case U'直': parts_.relative += 'C'; break;
-                case U'右': parts_.relative += 'R'; break;
-                case U'上':
-                case U'行': parts_.relative += 'U'; break;
-                case U'寄': parts_.relative += 'M'; break;
-                case U'引': parts_.relative += 'D'; break;
-                default: break;
-            }
-        }
-    }
-
-    void on_move_token(std::size_t offset) {
-        if (!parts_.word.empty()) {
-            return on_terminal_word();
-        }
-        if (parts_.drop && (!parts_.relative.empty() || parts_.from)) {
+        if (t.drop && (t.relative_size != 0 || t.from)) {
             kifu::detail::peg_raise("a drop (打) has no origin: it takes neither 左/直/右/上/寄/引 nor (xy)", offset);
         }
         ensure_moves(offset);
@@ -234,30 +178,33 @@ private:
         }
         move_format& element = append(offset);
         move_data& m = element.move.emplace();
-        m.color = parts_.side;
-        m.to = parts_.to;
-        if (parts_.same) {
+        m.color = t.side;
+        m.to = t.to;
+        if (t.same) {
             m.same = true;
         }
-        m.piece = parts_.kind;
-        m.promote = parts_.promote;
-        m.relative = parts_.drop ? "H" : std::move(parts_.relative);
-        m.from = parts_.from;
+        m.piece = t.piece;
+        m.promote = t.promote;
+        if (t.drop) {
+            m.relative = "H";
+        } else if (t.relative_size != 0) {
+            m.relative.assign(t.relative, t.relative_size);
+        }
+        m.from = t.from;
     }
 
     // ShogiDB2 writes the end of the game as a move: `△投了`.
-    void on_terminal_word() {
-        const std::string_view special = special_of_word(parts_.word);
+    void on_terminal_word(std::string_view word, std::size_t offset) {
+        const std::string_view special = special_of_word(word);
         if (special.empty()) {
-            kifu::detail::peg_raise("expected a move such as ７六歩 or a terminal word such as 投了, not '" +
-                                        std::string(parts_.word) + "'",
-                                    parts_.word_offset);
+            kifu::detail::peg_raise(
+                "expected a move such as ７六歩 or a terminal word such as 投了, not '" + std::string(word) + "'", offset);
         }
-        ensure_moves(parts_.word_offset);
+        ensure_moves(offset);
         if (skipping_) {
             return;
         }
-        append(parts_.word_offset).special.assign(special);
+        append(offset).special.assign(special);
     }
 
     void on_comment(std::string body) {
@@ -391,8 +338,11 @@ private:
     std::vector<std::string> start_comments_;
     std::vector<std::string> waiting_comments_;
     std::size_t variation_offset_ = 0;
-    token_parts parts_;
-    text_position last_position_;  // of the token at last_offset_ (see position_of)
+    // position_of's line: [line_begin_, line_end_) without its break, and where in it the last
+    // token was.
+    text_position last_position_;
+    std::size_t line_begin_ = 0;
+    std::size_t line_end_ = 0;
     std::size_t last_offset_ = 0;
     bool skipping_ = false;  // lenient: inside a variation that could not be attached
     bool failed_ = false;
