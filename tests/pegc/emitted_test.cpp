@@ -17,6 +17,7 @@
 #include "cases/literal_escapes/expected.hpp"
 #include "cases/operators/expected.hpp"
 #include "cases/utf8_classes/expected.hpp"
+#include "furthest_hooks.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -98,34 +99,15 @@ TEST_CASE("rules of a cycle refer to each other", "[pegc][emitted]") {
 
 namespace {
 
-// True for the class_run<> leaves kifu-pegc emits for `[…]*` and `[…]+`.
-template <typename Rule>
-concept class_run = requires { Rule::tries_past_match; };
+using kifu::test::class_run;
 
-// The furthest point tried, tracked as runtime/src/core/peg_support.hpp does: the start of every
-// rule without sub-rules but a class_run, and where a class_run ends, matched or not (it tried
-// the character there; failing, it ends where it started).
+// The furthest point tried, as the control tracks it.
 struct probe {
     const char* furthest = nullptr;
 };
 
 template <typename Rule>
-struct furthest_control : tao::pegtl::normal<Rule> {
-    template <typename ParseInput>
-    static void start(const ParseInput& in, probe& p) {
-        if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !class_run<Rule>) {
-            p.furthest = std::max(p.furthest, in.current());
-        }
-    }
-    template <typename ParseInput>
-    static void success(const ParseInput& in, probe& p) {
-        if constexpr (class_run<Rule>) p.furthest = std::max(p.furthest, in.current());
-    }
-    template <typename ParseInput>
-    static void failure(const ParseInput& in, probe& p) {
-        if constexpr (class_run<Rule>) p.furthest = std::max(p.furthest, in.current());
-    }
-};
+struct furthest_control : kifu::test::furthest_hooks<Rule> {};
 
 struct outcome {
     bool matched;

@@ -13,6 +13,7 @@
 #include <tao/pegtl.hpp>
 
 #include "cases/first_byte_dispatch/expected.hpp"
+#include "furthest_hooks.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -59,9 +60,6 @@ template <> constexpr std::string_view name_of<named_twin> = "named";
 template <> constexpr std::string_view name_of<cut_first_twin> = "cut_first";
 template <> constexpr std::string_view name_of<nullable_build_twin> = "nullable_build";
 
-template <typename Rule>
-concept class_run = requires { Rule::tries_past_match; };
-
 // What runtime/src/core/peg_support.hpp's control tracks: the furthest point tried, the events
 // of named rules (here every named rule reports one), a depth limit on named rules.
 struct probe {
@@ -77,21 +75,7 @@ struct too_deep {
 };
 
 template <typename Rule>
-struct probe_control : tao::pegtl::normal<Rule> {
-    template <typename ParseInput>
-    static void start(const ParseInput& in, probe& p) {
-        if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !class_run<Rule>) {
-            p.furthest = std::max(p.furthest, in.current());
-        }
-    }
-    template <typename ParseInput>
-    static void success(const ParseInput& in, probe& p) {
-        if constexpr (class_run<Rule>) p.furthest = std::max(p.furthest, in.current());
-    }
-    template <typename ParseInput>
-    static void failure(const ParseInput& in, probe& p) {
-        if constexpr (class_run<Rule>) p.furthest = std::max(p.furthest, in.current());
-    }
+struct probe_control : kifu::test::furthest_hooks<Rule> {
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput>
     static bool match(ParseInput& in, probe& p) {
