@@ -332,8 +332,9 @@ private:
     // The records are filled field by field: an aggregate assigned whole was built on the
     // stack from 32-bit stores and copied with 128-bit loads, a store-forwarding stall that
     // cost more than the rest of the append.
-    property_ref add_property_at(node_id node, span id, span spelled, std::uint32_t offset) {
-        sgf_node& n = nodes_[node];
+    // Makes room for one more property of `n` (in place when its run ends the record vector,
+    // else by moving the run to the end) and returns the new property's index in the node.
+    std::uint32_t next_property_slot(sgf_node& n) {
         if (n.property_count_ == n.property_capacity_) {
             if (n.first_property_ + n.property_capacity_ == properties_.size()) {
                 properties_.emplace_back();
@@ -342,7 +343,12 @@ private:
                 move_properties(n);
             }
         }
-        const std::uint32_t index = n.property_count_++;
+        return n.property_count_++;
+    }
+
+    property_ref add_property_at(node_id node, span id, span spelled, std::uint32_t offset) {
+        sgf_node& n = nodes_[node];
+        const std::uint32_t index = next_property_slot(n);
         property_record& p = properties_[n.first_property_ + index];
         p.id_begin = id.begin;
         p.id_size = id.size;
@@ -367,15 +373,7 @@ private:
     property_ref add_property_with_value_at(node_id node, span id, span spelled, std::uint32_t offset, span raw,
                                             std::uint32_t value_offset) {
         sgf_node& n = nodes_[node];
-        if (n.property_count_ == n.property_capacity_) {
-            if (n.first_property_ + n.property_capacity_ == properties_.size()) {
-                properties_.emplace_back();
-                ++n.property_capacity_;
-            } else {
-                move_properties(n);
-            }
-        }
-        const std::uint32_t index = n.property_count_++;
+        const std::uint32_t index = next_property_slot(n);
         const auto first_value = static_cast<std::uint32_t>(values_.size());
         property_record& p = properties_[n.first_property_ + index];
         p.id_begin = id.begin;
