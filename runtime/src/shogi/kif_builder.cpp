@@ -114,18 +114,7 @@ int read_digit(const char*& p) noexcept {
     const std::string_view c(p, 3);
     p += 3;
     if (lead == 0xEF) return static_cast<unsigned char>(c[2]) - 0x90;
-    // 一 … 九 (E4 B8 80 … E4 B9 9D, E4 BA 8C, E4 BA 94, E5 85 AB, E5 85 AD, E5 9B 9B) by code point.
-    switch (((lead & 0x0F) << 12) | ((static_cast<unsigned char>(c[1]) & 0x3F) << 6) | (static_cast<unsigned char>(c[2]) & 0x3F)) {
-        case U'一': return 1;
-        case U'二': return 2;
-        case U'三': return 3;
-        case U'四': return 4;
-        case U'五': return 5;
-        case U'六': return 6;
-        case U'七': return 7;
-        case U'八': return 8;
-        default: return 9;  // 九: the grammar matched one of the nine
-    }
+    return digit_of(c);  // 一 … 九: the grammar matched one of the nine
 }
 
 // `７六歩(77)`, `同　銀(31)`, `２三歩打`, `２四銀不成(25)` into a default `m`; the grammar has
