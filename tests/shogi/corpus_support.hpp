@@ -23,18 +23,24 @@
 
 namespace kifu::test {
 
-/// Reads a file as `format`: sniffed encoding declaration, the format's fallback encoding.
-inline kifu::read_result read_with(const kifu::format_info& format, const std::filesystem::path& path) {
-    const std::string bytes = slurp(path);
+/// Reads bytes as kifu::read_buffer does for `format`: its sniffed encoding declaration, else
+/// its fallback encoding (valid UTF-8 stays UTF-8), then the format's reader.
+inline kifu::read_result read_bytes(const kifu::format_info& format, const std::string& bytes, const std::string& name,
+                                    const kifu::read_options& options = {}) {
     std::string declared;
     format.sniff(bytes, declared);
     kifu::decode_options decoding;
     decoding.fallback = std::string(format.fallback_encoding);
     decoding.declared = declared;
     kifu::read_result out;
-    const kifu::source_text text = kifu::decode(path.string(), bytes, decoding, out.diagnostics);
-    format.read_text(text, kifu::read_options{}, out);
+    const kifu::source_text text = kifu::decode(name, bytes, decoding, out.diagnostics);
+    format.read_text(text, options, out);
     return out;
+}
+
+/// Reads a file as `format` (read_bytes on its contents).
+inline kifu::read_result read_with(const kifu::format_info& format, const std::filesystem::path& path) {
+    return read_bytes(format, slurp(path), path.string());
 }
 
 /// Every diagnostic of a read, one gcc-style line each.

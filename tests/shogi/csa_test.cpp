@@ -22,31 +22,19 @@
 #include "shogi/csa_builder.hpp"
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
+#include "shogi/corpus_support.hpp"
 
 namespace {
 
 // Reads bytes as the library does: sniff, decode (CP932 unless declared or valid UTF-8), read.
 kifu::read_result read_csa(const std::string& bytes, kifu::read_mode mode = kifu::read_mode::strict,
                            const std::string& name = "t.csa") {
-    const kifu::format_info csa = kifu::shogi::csa_format();
-    std::string declared;
-    csa.sniff(bytes, declared);
-    kifu::decode_options decoding;
-    decoding.fallback = std::string(csa.fallback_encoding);
-    decoding.declared = declared;
-    kifu::read_result out;
-    const kifu::source_text text = kifu::decode(name, bytes, decoding, out.diagnostics);
     kifu::read_options options;
     options.mode = mode;
-    csa.read_text(text, options, out);
-    return out;
+    return kifu::test::read_bytes(kifu::shogi::csa_format(), bytes, name, options);
 }
 
-std::string diagnostics_of(const kifu::read_result& r) {
-    std::string out;
-    for (const kifu::diagnostic& d : r.diagnostics) out += kifu::format_gcc(d) + "\n";
-    return out;
-}
+using kifu::test::diagnostics_of;
 
 nlohmann::json records_of(const kifu::read_result& r) {
     nlohmann::json all = nlohmann::json::array();

@@ -14,6 +14,7 @@
 #include <kifu/text.hpp>
 
 #include "shogi/jkf_reader.hpp"
+#include "shogi/corpus_support.hpp"
 
 namespace {
 
@@ -37,11 +38,7 @@ kifu::read_result read(const std::string& json, bool normalize = true,
     return out;
 }
 
-std::string diagnostics_of(const kifu::read_result& r) {
-    std::string out;
-    for (const kifu::diagnostic& d : r.diagnostics) out += kifu::format_gcc(d) + "\n";
-    return out;
-}
+using kifu::test::diagnostics_of;
 
 square sq(int x, int y) { return square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)}; }
 

@@ -23,31 +23,19 @@
 #include "shogi/formats.hpp"
 #include "shogi/kakinoki.hpp"
 #include "support/corpus.hpp"
+#include "shogi/corpus_support.hpp"
 
 namespace {
 
 // Reads bytes as the library does: sniff, decode (CP932 unless declared or valid UTF-8), read.
 kifu::read_result read_ki2(const std::string& bytes, kifu::read_mode mode = kifu::read_mode::strict,
                            const std::string& name = "t.ki2") {
-    const kifu::format_info ki2 = kifu::shogi::ki2_format();
-    std::string declared;
-    ki2.sniff(bytes, declared);
-    kifu::decode_options decoding;
-    decoding.fallback = std::string(ki2.fallback_encoding);
-    decoding.declared = declared;
-    kifu::read_result out;
-    const kifu::source_text text = kifu::decode(name, bytes, decoding, out.diagnostics);
     kifu::read_options options;
     options.mode = mode;
-    ki2.read_text(text, options, out);
-    return out;
+    return kifu::test::read_bytes(kifu::shogi::ki2_format(), bytes, name, options);
 }
 
-std::string diagnostics_of(const kifu::read_result& r) {
-    std::string out;
-    for (const kifu::diagnostic& d : r.diagnostics) out += kifu::format_gcc(d) + "\n";
-    return out;
-}
+using kifu::test::diagnostics_of;
 
 struct failure {
     std::string ki2;

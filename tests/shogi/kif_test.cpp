@@ -21,6 +21,7 @@
 
 #include "shogi/formats.hpp"
 #include "support/corpus.hpp"
+#include "shogi/corpus_support.hpp"
 
 namespace {
 
@@ -41,11 +42,7 @@ kifu::read_result read_kif(const std::string& bytes, kifu::read_mode mode = kifu
     return out;
 }
 
-std::string diagnostics_of(const kifu::read_result& r) {
-    std::string out;
-    for (const kifu::diagnostic& d : r.diagnostics) out += kifu::format_gcc(d) + "\n";
-    return out;
-}
+using kifu::test::diagnostics_of;
 
 json jkf_of(const kifu::read_result& r) {
     REQUIRE(r.records.size() == 1);
