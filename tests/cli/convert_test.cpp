@@ -10,6 +10,7 @@
 #include <kifu/record.hpp>
 
 #include "cli/run_kifu.hpp"
+#include "support/diagnostics.hpp"
 
 namespace {
 
@@ -32,13 +33,9 @@ std::string jsonl(const kifu::read_result& r) {
     return out;
 }
 
+// The program names inputs as given on its command line.
 std::string gcc_lines(const kifu::read_result& r, const std::string& file) {
-    std::string out;
-    for (kifu::diagnostic d : r.diagnostics) {
-        d.file = file;  // the program names inputs as given on its command line
-        out += kifu::format_gcc(d) + "\n";
-    }
-    return out;
+    return kifu::test::gcc_lines(r.diagnostics, file);
 }
 
 }  // namespace

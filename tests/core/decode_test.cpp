@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/diagnostics.hpp"
+
 namespace {
 
 const std::string fffd = "\xEF\xBF\xBD";
@@ -19,7 +21,7 @@ decoded decode(std::string_view bytes, std::string fallback = "UTF-8", std::stri
     options.declared = std::move(declared);
     std::vector<kifu::diagnostic> list;
     decoded out{kifu::decode("t.kif", bytes, options, list), {}};
-    for (const auto& d : list) out.diagnostics.push_back(kifu::format_gcc(d));
+    out.diagnostics = kifu::test::gcc_list(list);
     CHECK(kifu::is_valid_utf8(out.text.text()));
     return out;
 }

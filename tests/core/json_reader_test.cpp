@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "support/diagnostics.hpp"
+
 namespace {
 
 struct parsed {
@@ -17,7 +19,7 @@ parsed parse(std::string text) {
     std::vector<kifu::diagnostic> list;
     parsed out;
     REQUIRE_NOTHROW(out.json = kifu::detail::parse_json(source, "jkf", list));
-    for (const auto& d : list) out.diagnostics.push_back(kifu::format_gcc(d));
+    out.diagnostics = kifu::test::gcc_list(list);
     return out;
 }
 

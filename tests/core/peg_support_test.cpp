@@ -11,6 +11,7 @@
 #include <fmt/core.h>
 
 #include "pegc_demo.hpp"
+#include "support/diagnostics.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -47,7 +48,7 @@ outcome run(std::string_view input, kifu::read_mode mode, const kifu::detail::pe
     outcome result;
     result.ok = kifu::detail::parse<demo::file, demo::traits>(text, mode, "demo", builder, diagnostics, limits);
     result.events = builder.events;
-    for (const kifu::diagnostic& d : diagnostics) result.diagnostics += kifu::format_gcc(d) + "\n";
+    result.diagnostics = kifu::test::gcc_lines(diagnostics);
     return result;
 }
 

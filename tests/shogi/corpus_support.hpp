@@ -20,6 +20,7 @@
 
 #include "shogi/shogi_test_util.hpp"
 #include "support/corpus.hpp"
+#include "support/diagnostics.hpp"
 
 namespace kifu::test {
 
@@ -45,9 +46,7 @@ inline kifu::read_result read_with(const kifu::format_info& format, const std::f
 
 /// Every diagnostic of a read, one gcc-style line each.
 inline std::string diagnostics_of(const kifu::read_result& r) {
-    std::string out;
-    for (const kifu::diagnostic& d : r.diagnostics) out += kifu::format_gcc(d) + "\n";
-    return out;
+    return gcc_lines(r.diagnostics);
 }
 
 struct generated_result {
