@@ -2,6 +2,7 @@
 
 #include <kifu/read.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include <kifu/format.hpp>
 #include <kifu/text.hpp>
@@ -80,6 +82,39 @@ bool load_file(const std::filesystem::path& path, std::string& bytes, std::vecto
 
 namespace {
 
+// A text reader reports in two passes — the parser while it reads, then the normalizer game by
+// game — so its diagnostics come out of order: a warning on line 9 before an illegal move on
+// line 4. Put them in the order of the text. A diagnostic without a line (about a whole game
+// or the whole input) keeps its place after the one reported before it.
+void put_in_text_order(std::vector<diagnostic>& diagnostics) {
+    using place = std::pair<std::uint32_t, std::uint32_t>;
+    const auto place_of = [](const diagnostic& d, place before) {
+        return d.line == 0 ? before : place{d.line, d.column};
+    };
+    place last{0, 0};
+    bool in_order = true;
+    for (const diagnostic& d : diagnostics) {
+        const place here = place_of(d, last);
+        in_order = in_order && !(here < last);
+        last = here;
+    }
+    if (in_order) {
+        return;
+    }
+    std::vector<std::pair<place, diagnostic>> keyed;
+    keyed.reserve(diagnostics.size());
+    last = {0, 0};
+    for (diagnostic& d : diagnostics) {
+        last = place_of(d, last);
+        keyed.emplace_back(last, std::move(d));
+    }
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    diagnostics.clear();
+    for (auto& entry : keyed) {
+        diagnostics.push_back(std::move(entry.second));
+    }
+}
+
 read_result read_bytes(std::string_view bytes, std::string_view name, const std::filesystem::path& path,
                        const read_options& options) {
     read_result result;
@@ -111,6 +146,7 @@ read_result read_bytes(std::string_view bytes, std::string_view name, const std:
         const source_text text = decode(std::string(name), bytes, decoding, result.diagnostics);
         result.encoding = text.encoding();
         format.read_text(text, options, result);
+        put_in_text_order(result.diagnostics);
     }
     // A reader that skips a broken game numbers the others by their place in the file;
     // records it left unnumbered are numbered in order.

@@ -9,6 +9,8 @@
 
 #include <kifu/read.hpp>
 
+#include "support/diagnostics.hpp"
+
 namespace {
 
 std::filesystem::path scratch(const std::string& name) {
@@ -111,4 +113,36 @@ TEST_CASE("read_buffer uses the format and encoding it is given") {
     CHECK(r.encoding == "ISO-8859-1");
     REQUIRE(r.records.size() == 1);
     CHECK(kifu::to_jkf(r.records[0]).find("\xc3\x83\xc2\xa9") != std::string::npos);  // é read as Latin-1: Ã©
+}
+
+namespace {
+
+using kifu::test::gcc_lines;
+
+// The parser warns about move 4's number (line 6) while it reads; the normalizer finds move 3
+// (line 5) illegal afterwards. The reader's list is in the order of the text.
+constexpr std::string_view parser_warning_after_illegal_move =
+    "手合割：平手\n"
+    "手数----指手---------消費時間--\n"
+    "   1 ７六歩(77)\n"
+    "   2 ３四歩(33)\n"
+    "   3 ５五飛(28)\n"
+    "   5 ８四歩(83)\n";
+
+}  // namespace
+
+TEST_CASE("read_buffer lists the parser's and the normalizer's diagnostics in text order") {
+    kifu::read_options options;
+    options.mode = kifu::read_mode::lenient;
+    const auto r = kifu::read_buffer(parser_warning_after_illegal_move, "order.kif", options);
+    CHECK(gcc_lines(r.diagnostics) ==
+          "order.kif:5:4: error: +2855HI: the piece cannot move that way (ply 3) [shogi.illegal.cannot-move-there]\n"
+          "order.kif:6:4: warning: this line is numbered 5 but is ply 4 (ply 4) [kif.ply-number]\n");
+}
+
+TEST_CASE("read_buffer in strict mode drops what the readers reported after the first error") {
+    const auto r = kifu::read_buffer(parser_warning_after_illegal_move, "order.kif");
+    CHECK(gcc_lines(r.diagnostics) ==
+          "order.kif:5:4: error: +2855HI: the piece cannot move that way (ply 3) [shogi.illegal.cannot-move-there]\n");
+    CHECK(r.records.empty());
 }

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/relative.hpp>
@@ -352,6 +353,26 @@ bool normalize(jkf& record, const normalize_options& options, std::vector<diagno
 
 namespace detail {
 
+namespace {
+
+// Strict: the normalizer's first error (added from `since` on) ends the read, so the parser's
+// reports of what comes after it in the text (it read the whole game first) are dropped.
+void drop_reports_after_first_error(std::vector<diagnostic>& diagnostics, std::size_t since) {
+    const auto error = std::find_if(diagnostics.begin() + static_cast<std::ptrdiff_t>(since), diagnostics.end(),
+                                    [](const diagnostic& d) { return d.severity == severity::error; });
+    if (error == diagnostics.end() || error->line == 0) {
+        return;
+    }
+    const std::pair end_of_read{error->line, error->column};
+    const auto after = [&](const diagnostic& d) {
+        return d.line != 0 && std::pair{d.line, d.column} > end_of_read;
+    };
+    const auto parser_end = diagnostics.begin() + static_cast<std::ptrdiff_t>(since);
+    diagnostics.erase(std::remove_if(diagnostics.begin(), parser_end, after), parser_end);
+}
+
+}  // namespace
+
 void keep_games(std::vector<jkf>& games, source_format format, const source_text& text, const read_options& options,
                 read_result& out) {
     for (jkf& game : games) {
@@ -360,7 +381,9 @@ void keep_games(std::vector<jkf>& games, source_format format, const source_text
             n.format = format;
             n.mode = options.mode;
             n.file = text.file_name();
+            const std::size_t since = out.diagnostics.size();
             if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
+                drop_reports_after_first_error(out.diagnostics, since);
                 return;
             }
         }
