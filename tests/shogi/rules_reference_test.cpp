@@ -243,6 +243,25 @@ std::vector<board_move> compare_all(const position& p, tally& t) {
             INFO(to_sfen(p) << " " << to_usi(m) << (m.promote && m.is_drop() ? "+" : ""));
             CHECK(code_of(got) == code_of(expected));
         }
+        {
+            // check_and_apply (the normalizer's one call) against check, then apply.
+            position fused = p;
+            std::optional<piece_kind> captured = piece_kind::ry;  // left alone unless legal
+            const illegal_reason r = fused.check_and_apply(m, captured);
+            CHECK(r == got);
+            if (r == illegal_reason::none) {
+                position played = p;
+                played.apply(m);
+                CHECK(fused == played);
+                CHECK(fused.in_check(fused.side_to_move()) == played.in_check(played.side_to_move()));
+                std::optional<piece_kind> taken;
+                if (!m.is_drop() && b.at(m.to)) taken = b.at(m.to)->kind;
+                CHECK(captured == taken);
+            } else {
+                CHECK(fused == p);
+                CHECK(captured == piece_kind::ry);
+            }
+        }
         ++t.reasons[static_cast<std::size_t>(expected)];
         if (expected != illegal_reason::none) return;
         legal.push_back(m);
@@ -271,6 +290,7 @@ std::vector<board_move> compare_all(const position& p, tally& t) {
             for (int y = 1; y <= 9; ++y) {
                 auto expected = ref::origins(b, ref::sq(x, y), c, static_cast<piece_kind>(k));
                 const square_list got_list = p.origins_to(ref::sq(x, y), c, static_cast<piece_kind>(k));
+                CHECK(p.origin_count(ref::sq(x, y), c, static_cast<piece_kind>(k)) == got_list.size);
                 std::vector<square> got(got_list.begin(), got_list.end());
                 std::sort(expected.begin(), expected.end(), square_less);
                 std::sort(got.begin(), got.end(), square_less);

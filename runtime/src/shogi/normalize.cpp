@@ -3,9 +3,9 @@
 // checks full legality and keeps going (lenient) or stops (strict) with a diagnostic instead
 // of throwing away the whole record.
 //
-// A line is walked twice: first its own moves (so the main line's problems come first), then,
-// only if it has forks, once more from its start position to reach each fork point. Positions
-// are plain arrays, so copying one per line costs no allocation.
+// A line's own moves are walked first (so the main line's problems come first), then its forks,
+// each from the position saved when the walk passed its fork point. Positions are plain
+// arrays, so copying one costs no allocation.
 
 #include <kifu/shogi/normalize.hpp>
 
@@ -194,6 +194,11 @@ void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int p
 bool normalizer::play(move_format& element, position& pos, const std::optional<square>& previous_to, int ply) {
     move_data& m = *element.move;
     const color mover = pos.side_to_move();
+    // In locals: the move's fields are bytes, and the compiler must assume a store to one of
+    // them could change `options`, reloading it at every test.
+    const bool ki2 = is(source_format::ki2);
+    const bool csa = is(source_format::csa);
+    const bool marks_same = csa || is(source_format::jkf);
     auto fail = [&](std::string_view code, std::string_view why) {
         report(severity::error, code, describe(m, mover) + ": " + std::string(why), element.line, ply, element.column);
         return false;
@@ -213,7 +218,7 @@ bool normalizer::play(move_format& element, position& pos, const std::optional<s
     if (!m.to) return fail("shogi.incomplete-move", "the move has no destination");
     if (!on_board(*m.to) || (m.from && !on_board(*m.from))) return illegal(illegal_reason::off_board);
 
-    if (!m.from && is(source_format::ki2)) {
+    if (!m.from && ki2) {
         if (!m.piece) return fail("shogi.incomplete-move", "the move names no piece");
         origin_result origin = solve_origin(pos, *m.piece, *m.to, m.relative);
         if (origin.status == origin_status::ambiguous)
@@ -228,7 +233,7 @@ bool normalizer::play(move_format& element, position& pos, const std::optional<s
         if (!m.piece) {
             if (!origin) return illegal(illegal_reason::empty_origin);
             m.piece = origin->kind;
-        } else if (is(source_format::csa) && origin && origin->color == mover && origin->kind != *m.piece &&
+        } else if (csa && origin && origin->color == mover && origin->kind != *m.piece &&
                    detail::kind_is_promoted(*m.piece) && detail::kind_promote(origin->kind) == *m.piece) {
             // CSA writes the kind after the move: +8822UM is a bishop promoting.
             m.piece = origin->kind;
@@ -239,22 +244,17 @@ bool normalizer::play(move_format& element, position& pos, const std::optional<s
     }
 
     const board_move bm = board_move_of(m);
-    if (illegal_reason r = pos.check(bm); r != illegal_reason::none) return illegal(r);
+    // 相対 is worked out on the board before the move, and kept only if the move is legal.
+    const std::string_view relative = ki2 ? std::string_view{} : relative_of(pos, bm);
+    if (illegal_reason r = pos.check_and_apply(bm, m.capture); r != illegal_reason::none) return illegal(r);
 
-    if (bm.is_drop()) {
-        m.capture.reset();
-    } else {
-        auto target = pos.at(bm.to);
-        m.capture = target ? std::optional<piece_kind>(target->kind) : std::nullopt;
-    }
-    if ((is(source_format::csa) || is(source_format::jkf)) && previous_to && *previous_to == bm.to) m.same = true;
-    if (!is(source_format::ki2)) {
+    if (marks_same && previous_to && *previous_to == bm.to) m.same = true;
+    if (!ki2) {
         if (!bm.is_drop() && !bm.promote && detail::kind_can_promote(bm.piece) &&
             (detail::in_zone(mover, bm.from.y) || detail::in_zone(mover, bm.to.y)))
             m.promote = false;
-        if (std::string_view r = relative_of(pos, bm); r != m.relative) m.relative = r;
+        if (relative != m.relative) m.relative = relative;
     }
-    pos.apply(bm);
     return true;
 }
 
@@ -270,10 +270,15 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
     };
 
     position pos = start;
+    // The position before each element that has forks, taken on the way: the forks are
+    // walked after the whole line (its problems come first), and replaying the line from its
+    // start to reach them cost a third as much again as walking it (KIF, KI2 with variations).
+    std::vector<std::pair<std::size_t, position>> fork_points;
     bool ended = false;  // a terminal special was seen
     for (std::size_t i = first; i < moves.size(); ++i) {
         move_format& element = moves[i];
         const int ply = base_ply + static_cast<int>(i);
+        if (!element.forks.empty()) fork_points.emplace_back(i, pos);
         if (element.move) {
             if (ended) {
                 report(severity::error, "shogi.move-after-special",
@@ -297,35 +302,29 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
     }
     if (stopped) return;
 
-    bool has_forks = false;
-    for (std::size_t i = first; i < moves.size() && !has_forks; ++i) has_forks = !moves[i].forks.empty();
-    if (!has_forks) return;
-
-    pos = start;
-    for (std::size_t i = first; i < moves.size(); ++i) {
+    for (auto& [i, fork_pos] : fork_points) {
+        // An element dropped with an illegal move took its forks with it.
+        if (i >= moves.size()) break;
         move_format& element = moves[i];
         const int ply = base_ply + static_cast<int>(i);
-        if (!element.forks.empty()) {
-            if (depth >= max_fork_depth) {
-                report(severity::error, "shogi.fork-too-deep",
-                       "variations are nested more than " + std::to_string(max_fork_depth) + " deep", element.line, ply,
-                       element.column);
-                if (stopped) return;
-                element.forks.clear();
-            }
-            for (std::size_t f = 0; f < element.forks.size();) {
-                const bool had_moves = !element.forks[f].empty();
-                walk(element.forks[f], 0, pos, previous_to(i), ply, depth + 1);
-                if (stopped) return;
-                // A variation whose first move was illegal is gone; an empty array would be noise.
-                if (had_moves && element.forks[f].empty()) {
-                    element.forks.erase(element.forks.begin() + static_cast<std::ptrdiff_t>(f));
-                } else {
-                    ++f;
-                }
+        if (depth >= max_fork_depth) {
+            report(severity::error, "shogi.fork-too-deep",
+                   "variations are nested more than " + std::to_string(max_fork_depth) + " deep", element.line, ply,
+                   element.column);
+            if (stopped) return;
+            element.forks.clear();
+        }
+        for (std::size_t f = 0; f < element.forks.size();) {
+            const bool had_moves = !element.forks[f].empty();
+            walk(element.forks[f], 0, fork_pos, previous_to(i), ply, depth + 1);
+            if (stopped) return;
+            // A variation whose first move was illegal is gone; an empty array would be noise.
+            if (had_moves && element.forks[f].empty()) {
+                element.forks.erase(element.forks.begin() + static_cast<std::ptrdiff_t>(f));
+            } else {
+                ++f;
             }
         }
-        if (element.move) pos.apply(board_move_of(*element.move));
     }
 }
 

@@ -129,59 +129,6 @@ std::optional<square> position::king_square(color c) const noexcept {
     return square_of(king);
 }
 
-// Here rather than in rules.cpp, and inline, so that `apply`, its only caller, inlines it.
-inline bool position::gives_check(const board_move& m) const noexcept {
-    const int king = kings_[static_cast<int>(side_)];
-    if (king == 0) return false;
-    const color mover = flip(side_);
-    const int to = index(m.to);
-    const square k = square_of(king);
-    // The moved piece itself.
-    const int d = displacement_index(m.to, k);
-    const std::uint32_t reach = reach_kinds[static_cast<int>(mover)][d] >> static_cast<int>(cell_kind(board_[to]));
-    if (reach & 1u) return true;
-    if (reach & (1u << slide_bit)) {
-        const int step = line_steps[d];
-        int i = to + step;
-        while (board_[i] == empty_cell) i += step;
-        if (i == king) return true;
-    }
-    // A line it opened.
-    if (!m.is_drop()) {
-        const int step = line_steps[displacement_index(k, m.from)];
-        if (step && line_attacked(board_.data(), king, step, -1, -1, mover)) return true;
-    }
-    return false;
-}
-
-undo_info position::apply(const board_move& m) noexcept {
-    const int mover = static_cast<int>(side_);
-    undo_info u;
-    u.checked = checked_;
-    const int to = index(m.to);
-    if (m.is_drop()) {
-        if (is_hand_kind(m.piece)) --hands_[mover][static_cast<int>(m.piece)];
-    } else {
-        u.captured = board_[to];
-        if (is_piece(u.captured)) {
-            --counts_[1 - mover][static_cast<int>(cell_kind(u.captured))];
-            if (cell_kind(u.captured) != piece_kind::ou) ++hands_[mover][static_cast<int>(kind_unpromote(cell_kind(u.captured)))];
-            else kings_[1 - mover] = 0;
-        }
-        board_[index(m.from)] = empty_cell;
-        --counts_[mover][static_cast<int>(m.piece)];
-        if (m.piece == piece_kind::ou) kings_[mover] = static_cast<std::uint8_t>(to);
-    }
-    const piece_kind placed = m.promote && !m.is_drop() ? kind_promote(m.piece) : m.piece;
-    ++counts_[mover][static_cast<int>(placed)];
-    board_[to] = make_cell(side_, placed);
-    side_ = flip(side_);
-    // After a legal move only the moved piece and the line it opened can give check; when
-    // the state before was not known, nothing can be assumed and it is worked out in full.
-    checked_ = u.checked < 0 ? static_cast<std::int8_t>(in_check(side_)) : static_cast<std::int8_t>(gives_check(m));
-    return u;
-}
-
 void position::undo(const board_move& m, const undo_info& u) noexcept {
     side_ = flip(side_);
     const int mover = static_cast<int>(side_);

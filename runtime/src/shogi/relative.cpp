@@ -38,9 +38,13 @@ std::string_view relative_of(const position& p, const board_move& m) noexcept {
     // A pawn or lance reaches a square from one direction only, so no other one can be a
     // second candidate for a board move (a quarter of all moves need no look-up).
     if (!m.is_drop() && (m.piece == piece_kind::fu || m.piece == piece_kind::ky)) return "";
+    // Counted first, listed only when there is a twin: most moves of a kind with two pieces
+    // on the board have only one that reaches the square (a legal board move's own origin
+    // is one of those counted).
+    const int reaching = p.origin_count(m.to, c, m.piece);
+    if (m.is_drop()) return reaching > 0 ? "H" : "";
+    if (reaching < 2) return "";
     const square_list candidates = p.origins_to(m.to, c, m.piece);
-    if (m.is_drop()) return candidates.size > 0 ? "H" : "";
-    if (candidates.size < 2) return "";
 
     const offset mine = offset_of(m.from, m.to, c);
     const offset v{sign(mine.x), sign(mine.y)};

@@ -1,10 +1,12 @@
-// The rules of kifu::shogi::position: attacks, pseudo-legal origins and full legality.
-// Attacks are looked up backwards from the target square (10 directions), so nothing scans
-// the whole board on the hot path.
+// The rules of kifu::shogi::position: attacks, pseudo-legal origins, full legality, and
+// playing moves (apply, check_and_apply). Attacks are looked up backwards from the target
+// square (10 directions), so nothing scans the whole board on the hot path.
 
 #include <kifu/shogi/position.hpp>
 
 #include <bit>
+#include <type_traits>
+#include <utility>
 
 #include "shogi/rules_tables.hpp"
 
@@ -43,6 +45,30 @@ constexpr std::array<reason_text, 19> reason_texts{{
 }};
 
 
+// The ten neighbours of `attacked`'s target at once, without a branch per direction (which
+// neighbour holds what is as good as random), unrolled per colour so that each direction's
+// offset and mask are constants in the code: the loop over the tables cost about 25
+// instructions a direction, this about 10. `vacated` needs no exception for `near`: it held
+// a piece of the other side, which no mask of `By` contains; `filled` reads as empty.
+// Offsets are within ±13 cells and the target is a board cell (index ≥ 14), so -1 (none) for
+// `vacated` or `filled` never matches one.
+template <int By, std::size_t... D>
+inline void scan_neighbours(const std::uint8_t* board, int target, int vacated, int filled, std::uint32_t& near,
+                            std::uint32_t& open, std::index_sequence<D...>) noexcept {
+    const int dv = vacated - target;
+    const int df = filled - target;
+    const auto one = [&]<std::size_t Dir>(std::integral_constant<std::size_t, Dir>) {
+        constexpr int offset = -deltas[By][Dir];
+        constexpr std::uint32_t mask = attack_masks_table[By].near[Dir];
+        const std::uint8_t raw = board[target + offset];
+        const std::uint8_t cell = df == offset ? empty_cell : raw;
+        near |= (mask >> (cell & 31)) & 1u;
+        const unsigned see_through = static_cast<unsigned>(raw == empty_cell) | static_cast<unsigned>(dv == offset);
+        open |= (see_through & static_cast<unsigned>(df != offset)) << Dir;
+    };
+    (one(std::integral_constant<std::size_t, D>{}), ...);
+}
+
 }  // namespace
 
 std::string_view code_of(illegal_reason r) noexcept {
@@ -65,18 +91,12 @@ bool position::is_attacked(square s, color by) const noexcept { return attacked(
 bool position::attacked(int target, color by, int vacated, int filled) const noexcept {
     const attack_masks& masks = attack_masks_table[static_cast<int>(by)];
     const auto& steps = deltas[static_cast<int>(by)];
-    // The ten neighbours at once, without a branch per direction (which neighbour holds what
-    // is as good as random). `vacated` needs no exception here: it held a piece of the other
-    // side, which no mask of `by` contains; `filled` reads as empty.
     std::uint32_t near = 0;
     std::uint32_t open = 0;  // bit d: the neighbour along d is empty, so a slider may be behind it
-    for (int d = 0; d < direction_count; ++d) {
-        const int i = target - steps[d];
-        const std::uint8_t raw = board_[i];
-        const std::uint8_t cell = i == filled ? empty_cell : raw;
-        near |= (masks.near[d] >> (cell & 31)) & 1u;
-        const unsigned see_through = static_cast<unsigned>(raw == empty_cell) | static_cast<unsigned>(i == vacated);
-        open |= (see_through & static_cast<unsigned>(i != filled)) << d;
+    if (by == color::black) {
+        scan_neighbours<0>(board_.data(), target, vacated, filled, near, open, std::make_index_sequence<direction_count>{});
+    } else {
+        scan_neighbours<1>(board_.data(), target, vacated, filled, near, open, std::make_index_sequence<direction_count>{});
     }
     if (near) return true;
     // Walk only lines along which a slider of `by` moves and is on the board at all (after
@@ -113,20 +133,43 @@ square_list position::origins_to(square to, color c, piece_kind kind) const noex
     const kind_directions& kd = kind_directions_table[static_cast<int>(c)][static_cast<int>(kind)];
     // Branch-free appends (write the slot, count it only on a match): which neighbours hold
     // the piece is as good as random, so a branch there is mispredicted half the time. At
-    // most 8 steps + 4 slides, well inside the 18 slots.
+    // most 8 steps + 4 slides, well inside the 18 slots. The count is a local until the end:
+    // `out.size` in memory had to be reloaded after every store of a square (bytes, which
+    // the compiler must assume may alias it).
+    int n = 0;
+    square* items = out.items.data();
     for (int i = 0; i < kd.step_count; ++i) {
         const int j = target - kd.steps[i];
-        out.items[out.size] = square_of(j);
-        out.size += board_[j] == wanted;
+        items[n] = square_of(j);
+        n += board_[j] == wanted;
     }
     for (int i = 0; i < kd.slide_count; ++i) {
         const int step = kd.slides[i];
         int j = target - step;
         while (board_[j] == empty_cell) j -= step;
-        out.items[out.size] = square_of(j);
-        out.size += board_[j] == wanted;
+        items[n] = square_of(j);
+        n += board_[j] == wanted;
     }
+    out.size = n;
     return out;
+}
+
+int position::origin_count(square to, color c, piece_kind kind) const noexcept {
+    // origins_to without the list: the same walks, only counted.
+    if (!on_board(to)) return 0;
+    const int target = index(to);
+    if (is_piece(board_[target]) && cell_color(board_[target]) == c) return 0;
+    const std::uint8_t wanted = make_cell(c, kind);
+    const kind_directions& kd = kind_directions_table[static_cast<int>(c)][static_cast<int>(kind)];
+    int n = 0;
+    for (int i = 0; i < kd.step_count; ++i) n += board_[target - kd.steps[i]] == wanted;
+    for (int i = 0; i < kd.slide_count; ++i) {
+        const int step = kd.slides[i];
+        int j = target - step;
+        while (board_[j] == empty_cell) j -= step;
+        n += board_[j] == wanted;
+    }
+    return n;
 }
 
 // The helpers of check() are inline: it calls them on every move.
@@ -198,12 +241,82 @@ inline bool position::king_safe(const board_move& m) const noexcept {
 
 bool position::leaves_king_safe(const board_move& m) const noexcept { return king_safe(m); }
 
-illegal_reason position::check(const board_move& m) const noexcept {
+[[gnu::always_inline]] inline illegal_reason position::check_legal(const board_move& m) const noexcept {
     if (!on_board(m.to) || (!m.is_drop() && !on_board(m.from))) return illegal_reason::off_board;
     illegal_reason r = m.is_drop() ? check_drop(m) : check_board_move(m);
     if (r != illegal_reason::none) return r;
     if (!king_safe(m)) return illegal_reason::king_left_in_check;
     if (m.is_drop() && m.piece == piece_kind::fu && is_mate_after_pawn_drop(m)) return illegal_reason::pawn_drop_mate;
+    return illegal_reason::none;
+}
+
+illegal_reason position::check(const board_move& m) const noexcept { return check_legal(m); }
+
+// Inline, so that `apply_unchecked` inlines it.
+inline bool position::gives_check(const board_move& m) const noexcept {
+    const int king = kings_[static_cast<int>(side_)];
+    if (king == 0) return false;
+    const color mover = flip(side_);
+    const int to = index(m.to);
+    const square k = square_of(king);
+    // The moved piece itself.
+    const int d = displacement_index(m.to, k);
+    const std::uint32_t reach = reach_kinds[static_cast<int>(mover)][d] >> static_cast<int>(cell_kind(board_[to]));
+    if (reach & 1u) return true;
+    if (reach & (1u << slide_bit)) {
+        const int step = line_steps[d];
+        int i = to + step;
+        while (board_[i] == empty_cell) i += step;
+        if (i == king) return true;
+    }
+    // A line it opened.
+    if (!m.is_drop()) {
+        const int step = line_steps[displacement_index(k, m.from)];
+        if (step && line_attacked(board_.data(), king, step, -1, -1, mover)) return true;
+    }
+    return false;
+}
+
+// Always inlined: `apply` and `check_and_apply` are the same code, the latter without a call
+// between the check and the move and with the squares worked out once.
+[[gnu::always_inline]] inline undo_info position::apply_unchecked(const board_move& m) noexcept {
+    const int mover = static_cast<int>(side_);
+    undo_info u;
+    u.checked = checked_;
+    const int to = index(m.to);
+    if (m.is_drop()) {
+        if (is_hand_kind(m.piece)) --hands_[mover][static_cast<int>(m.piece)];
+    } else {
+        u.captured = board_[to];
+        if (is_piece(u.captured)) {
+            --counts_[1 - mover][static_cast<int>(cell_kind(u.captured))];
+            if (cell_kind(u.captured) != piece_kind::ou) ++hands_[mover][static_cast<int>(kind_unpromote(cell_kind(u.captured)))];
+            else kings_[1 - mover] = 0;
+        }
+        board_[index(m.from)] = empty_cell;
+        --counts_[mover][static_cast<int>(m.piece)];
+        if (m.piece == piece_kind::ou) kings_[mover] = static_cast<std::uint8_t>(to);
+    }
+    const piece_kind placed = m.promote && !m.is_drop() ? kind_promote(m.piece) : m.piece;
+    ++counts_[mover][static_cast<int>(placed)];
+    board_[to] = make_cell(side_, placed);
+    side_ = flip(side_);
+    // After a legal move only the moved piece and the line it opened can give check; when
+    // the state before was not known, nothing can be assumed and it is worked out in full.
+    checked_ = u.checked < 0 ? static_cast<std::int8_t>(in_check(side_)) : static_cast<std::int8_t>(gives_check(m));
+    return u;
+}
+
+undo_info position::apply(const board_move& m) noexcept { return apply_unchecked(m); }
+
+illegal_reason position::check_and_apply(const board_move& m, std::optional<piece_kind>& captured) noexcept {
+    // A copy: the board is bytes, and a store to it could alias `m` for the compiler, which
+    // would then reload every field after each store.
+    const board_move move = m;
+    if (illegal_reason r = check_legal(move); r != illegal_reason::none) return r;
+    const std::uint8_t target = board_[index(move.to)];
+    captured = !move.is_drop() && is_piece(target) ? std::optional<piece_kind>(cell_kind(target)) : std::nullopt;
+    apply_unchecked(move);
     return illegal_reason::none;
 }
 

@@ -120,6 +120,9 @@ public:
     /// Empty when `to` holds a piece of colour c.
     square_list origins_to(square to, color c, piece_kind kind) const noexcept;
 
+    /// Returns how many squares `origins_to` would list (cheaper: nothing is written).
+    int origin_count(square to, color c, piece_kind kind) const noexcept;
+
     /// Returns why the side to move may not play `m`, or illegal_reason::none.
     illegal_reason check(const board_move& m) const noexcept;
     /// Returns true when the mover's king is not attacked after `m` (`m` pseudo-legal).
@@ -131,6 +134,9 @@ public:
     /// Plays a move for the side to move without checking it (call `check` first: whether the
     /// new side to move is in check is worked out incrementally, assuming a legal move).
     undo_info apply(const board_move& m) noexcept;
+    /// Checks `m` as `check` does and, when it is legal, plays it as `apply` does, in one call;
+    /// sets `captured` to the kind the move takes (nothing for none or a drop) only then.
+    illegal_reason check_and_apply(const board_move& m, std::optional<piece_kind>& captured) noexcept;
     /// Takes back a move played by `apply`.
     void undo(const board_move& m, const undo_info& u) noexcept;
 
@@ -146,6 +152,8 @@ public:
     static constexpr int index(square s) noexcept { return s.x * width + s.y + 2; }
 
 private:
+    illegal_reason check_legal(const board_move& m) const noexcept;
+    undo_info apply_unchecked(const board_move& m) noexcept;
     illegal_reason check_board_move(const board_move& m) const noexcept;
     illegal_reason check_drop(const board_move& m) const noexcept;
     bool is_mate_after_pawn_drop(const board_move& m) const noexcept;
