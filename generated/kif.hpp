@@ -10,82 +10,251 @@
 namespace kifu::grammar::kif {
 inline constexpr int abi_version = 1;
 inline constexpr std::string_view grammar_file = "grammars/kif.peg";
+// Membership in one character class, read from the UTF-8 bytes without decoding a code point:
+// code points below U+10000 through a bitmap (bit c % 64 of word c / 64, which for a 3-byte
+// sequence is the third byte's low bits in the word named by the first two), others decoded.
+// A character is one UTF-8 sequence as tao::pegtl::utf8 reads it (no overlongs, surrogates or
+// values past U+10FFFF); bytes that are not UTF-8 are in no class, negated or not. Bounds are
+// the class's sorted ranges as (first, last) pairs.
+template <char32_t... Bounds>
+constexpr std::array<std::uint64_t, 1024> class_bitmap() noexcept {
+    constexpr char32_t bounds[] = {Bounds...};
+    std::array<std::uint64_t, 1024> words{};
+    for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+        for (char32_t c = bounds[i]; c <= bounds[i + 1] && c < 0x10000; ++c) {
+            if (c < 0xD800 || c > 0xDFFF) words[c >> 6] |= std::uint64_t{1} << (c & 63);
+        }
+    }
+    return words;
+}
+
+template <bool Negated, char32_t... Bounds>
+struct class_bytes {
+    static constexpr char32_t bounds[sizeof...(Bounds)] = {Bounds...};
+    static constexpr std::array<std::uint64_t, 1024> bitmap = class_bitmap<Bounds...>();
+    // The sequence lengths a member can have (a negated class has members of every length).
+    static constexpr bool any_in(char32_t low, char32_t high) noexcept {
+        for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+            if (bounds[i] <= high && bounds[i + 1] >= low) return true;
+        }
+        return false;
+    }
+
+    static constexpr bool bit(unsigned word, unsigned low) noexcept { return (bitmap[word] >> low & 1) != 0; }
+
+    // The length of the character at p (p < end) when it is in the class, else 0. Inlined: it
+    // is the body of every run's loop.
+    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char* end) noexcept {
+        const unsigned b0 = p[0];
+        if (b0 < 0x80) return bit(b0 >> 6, b0 & 63) != Negated ? 1 : 0;
+        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
+        if constexpr (Negated || any_in(0x800, 0xFFFF)) {
+            if ((b0 & 0xF0) == 0xE0) {
+                if (end - p < 3 || !tail(1) || !tail(2)) return 0;
+                const unsigned word = (b0 & 0x0F) << 6 | (p[1] & 0x3Fu);
+                // Words below 0x20 are overlong forms, 0x360-0x37F surrogates: no characters.
+                // Their bits are clear (no surrogate is a member; no member below U+0800, when
+                // the first test is left out), so only a negated class needs the second test.
+                if constexpr (Negated || any_in(0, 0x7FF)) {
+                    if (word < 0x20) return 0;
+                }
+                if constexpr (Negated) {
+                    if (word >= 0x360 && word < 0x380) return 0;
+                }
+                return bit(word, p[2] & 0x3Fu) != Negated ? 3 : 0;
+            }
+        }
+        if constexpr (Negated || any_in(0x80, 0x7FF)) {
+            if ((b0 & 0xE0) == 0xC0) {
+                // 0xC0 and 0xC1 start overlong forms.
+                if (end - p < 2 || !tail(1) || b0 < 0xC2) return 0;
+                return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
+            }
+        }
+        if constexpr (Negated || any_in(0x10000, 0x10FFFF)) {
+            if ((b0 & 0xF8) == 0xF0) {
+                if (end - p < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
+                const char32_t c = static_cast<char32_t>(b0 & 0x07) << 18 | static_cast<char32_t>(p[1] & 0x3F) << 12 |
+                                   static_cast<char32_t>(p[2] & 0x3F) << 6 | static_cast<char32_t>(p[3] & 0x3F);
+                if (c < 0x10000 || c > 0x10FFFF) return 0;
+                bool member = false;
+                for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) member = member || (c >= bounds[i] && c <= bounds[i + 1]);
+                return member != Negated ? 4 : 0;
+            }
+        }
+        return 0;
+    }
+};
+
+// Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
+// the character at `at`.
+template <typename Rule, template <typename...> class Control, typename... States>
+void report_tried(const char* at, States&... st) noexcept {
+    if constexpr (requires { Control<Rule>::tried(at, st...); }) Control<Rule>::tried(at, st...);
+}
+// One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
+// then utf8::any for a negated class of several ranges), compared as bytes (class_bytes).
+template <bool Negated, char32_t... Bounds>
+struct class_char {
+    // For tao::pegtl::analyze(): one character, as utf8::any.
+    using rule_t = tao::pegtl::utf8::any::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard]] static bool match(ParseInput& in) noexcept {
+        if (in.empty()) return false;
+        const std::size_t length = class_bytes<Negated, Bounds...>::length_at(
+            reinterpret_cast<const unsigned char*>(in.current()), reinterpret_cast<const unsigned char*>(in.end()));
+        if (length == 0) return false;
+        in.bump(length);
+        return true;
+    }
+};
 // A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
-// the bytes itself instead of entering the control once per character. It matches exactly what
-// star<class> / plus<class> match, on any bytes: ASCII through a table, other bytes decoded as
-// tao::pegtl::utf8 decodes them (no overlongs, surrogates or values past U+10FFFF); bytes that are
-// not UTF-8 end the run as they fail utf8::not_one<>. A positive ASCII-only class reads bytes, as
-// ascii::ranges<> does. Bounds are the class's sorted ranges as (first, last) pairs.
+// the bytes itself instead of entering the control once per character: it matches what
+// star<class> / plus<class> match, and, as they do, tries the character after its match last.
 template <bool Plus, bool Negated, char32_t... Bounds>
 struct class_run {
     // For tao::pegtl::analyze(): consumes on success like plus<> / star<>.
     using rule_t = typename std::conditional_t<Plus, tao::pegtl::plus<tao::pegtl::any>, tao::pegtl::star<tao::pegtl::any>>::rule_t;
     using subs_t = tao::pegtl::empty_list;
-    // The run also tried the character just after its match: a control that tracks the furthest
-    // point tried reads in.current() after success.
-    static constexpr bool tries_past_match = true;
+    static constexpr bool reports_tried = true;
 
-    static constexpr char32_t bounds[sizeof...(Bounds)] = {Bounds...};
-    static constexpr bool ascii_class = bounds[sizeof...(Bounds) - 1] < 0x80;
-
-    static constexpr bool in_class(char32_t c) noexcept {
-        for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
-            if (c >= bounds[i] && c <= bounds[i + 1]) return true;
-        }
-        return false;
-    }
-    static constexpr std::array<bool, 128> ascii_table() noexcept {
-        std::array<bool, 128> table{};
-        for (char32_t c = 0; c < 128; ++c) table[c] = in_class(c) != Negated;
-        return table;
-    }
-
-    // The length of the UTF-8 sequence at p (0 when there is none) and its code point in c.
-    static std::size_t decode(const unsigned char* p, std::size_t left, char32_t& c) noexcept {
-        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
-        const auto bits = [p](std::size_t i, unsigned mask) { return static_cast<char32_t>(p[i] & mask); };
-        if ((p[0] & 0xE0) == 0xC0) {
-            if (left < 2 || !tail(1)) return 0;
-            c = bits(0, 0x1F) << 6 | bits(1, 0x3F);
-            return c >= 0x80 ? 2 : 0;
-        }
-        if ((p[0] & 0xF0) == 0xE0) {
-            if (left < 3 || !tail(1) || !tail(2)) return 0;
-            c = bits(0, 0x0F) << 12 | bits(1, 0x3F) << 6 | bits(2, 0x3F);
-            return c >= 0x800 && (c < 0xD800 || c > 0xDFFF) ? 3 : 0;
-        }
-        if ((p[0] & 0xF8) == 0xF0) {
-            if (left < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
-            c = bits(0, 0x07) << 18 | bits(1, 0x3F) << 12 | bits(2, 0x3F) << 6 | bits(3, 0x3F);
-            return c >= 0x10000 && c <= 0x10FFFF ? 4 : 0;
-        }
-        return 0;
-    }
-
-    template <typename ParseInput>
-    [[nodiscard]] static bool match(ParseInput& in) noexcept {
-        // Here, not in the class body: clang evaluates a member's initializer before the
-        // class is complete, when in_class() is not yet defined.
-        static constexpr std::array<bool, 128> ascii_matches = ascii_table();
-        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
-        const unsigned char* p = first;
+    // Where the run from p ends. (One function per class, whatever the control.)
+    static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
+        using bytes = class_bytes<Negated, Bounds...>;
+        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
+        // the bitmap's shifts).
+        static constexpr std::array<bool, 128> ascii = [] {
+            std::array<bool, 128> table{};
+            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+            return table;
+        }();
         while (p != last) {
             if (*p < 0x80) {
-                if (!ascii_matches[*p]) break;
+                if (!ascii[*p]) break;
                 ++p;
-            } else if constexpr (ascii_class && !Negated) {
-                break;
             } else {
-                char32_t c = 0;
-                const std::size_t length = decode(p, static_cast<std::size_t>(last - p), c);
-                // A code point >= 0x80 is never in an ASCII-only class.
-                if (length == 0 || (!ascii_class && in_class(c)) == Negated) break;
+                const std::size_t length = bytes::length_at(p, last);
+                if (length == 0) break;
                 p += length;
             }
         }
+        return p;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
+        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
+        return true;
+    }
+};
+// `[…]{n,m}` (n < m) as one leaf: what rep_min_max<n, m, class> matches — n to m characters of
+// the class, and no (m+1)-th after them (PEGTL's rule fails then). It tries, as that rule does,
+// the character after its match, or the (m+1)-th, last.
+template <unsigned Min, unsigned Max, bool Negated, char32_t... Bounds>
+struct class_rep {
+    static_assert(Min < Max);
+    // For tao::pegtl::analyze(): what rep_min_max<> of one character is.
+    using rule_t = typename tao::pegtl::rep_min_max<Min, Max, tao::pegtl::utf8::any>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    static constexpr bool reports_tried = true;
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        using bytes = class_bytes<Negated, Bounds...>;
+        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const unsigned char* p = first;
+        unsigned count = 0;
+        std::size_t length = 0;
+        while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
+            p += length;
+            ++count;
+        }
+        report_tried<class_rep, Control>(reinterpret_cast<const char*>(p), st...);
+        // length != 0 with count == Max: an (m+1)-th character follows.
+        if (count < Min || (count == Max && p != last && length != 0)) {
+            // Where no rewind is required (under a cut, whose raise names the position), the
+            // input stays where rep_min_max<> leaves it: after the characters it took.
+            if constexpr (M != tao::pegtl::rewind_mode::required) in.bump(static_cast<std::size_t>(p - first));
+            return false;
+        }
+        in.bump(static_cast<std::size_t>(p - first));
+        return true;
+    }
+};
+// A sequence of one-byte rules (an ASCII class or one-character literal, each possibly `?`, `&`
+// or `!`), as in `"(" [1-9] [1-9] ")"`, matched by one leaf: the same bytes, and, as the
+// spelled-out seq<> does, the byte of the last step reached tried last and, failing, the input
+// left there unless a rewind is required. A step has a kind —
+// 0 the byte, 1 the byte if there (x?), 2 &x, 3 !x — and the (first, last) byte ranges of x.
+template <unsigned Kind, unsigned char... Ranges>
+struct byte_step {
+    // Bit b % 64 of word b / 64: byte b is in x.
+    static constexpr std::array<std::uint64_t, 4> bits = [] {
+        constexpr unsigned char bounds[] = {Ranges...};
+        std::array<std::uint64_t, 4> words{};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            for (unsigned b = bounds[i]; b <= bounds[i + 1]; ++b) words[b >> 6] |= std::uint64_t{1} << (b & 63);
+        }
+        return words;
+    }();
+    static constexpr unsigned char ranges[] = {Ranges...};
+    [[gnu::always_inline]] static inline bool has(unsigned char byte) noexcept {
+        if constexpr (sizeof...(Ranges) == 2) {
+            return static_cast<unsigned char>(byte - ranges[0]) <= ranges[1] - ranges[0];
+        } else {
+            return (bits[byte >> 6] >> (byte & 63) & 1) != 0;
+        }
+    }
+    // Moves p past a byte it takes; false when the step fails. `Checked`: p may be at the end.
+    // (Inlined: the steps of a sequence become one straight run of compares.)
+    template <bool Checked>
+    [[gnu::always_inline]] static inline bool step(const char*& p, const char* end) noexcept {
+        const bool here = (!Checked || p != end) && has(static_cast<unsigned char>(*p));
+        if constexpr (Kind == 0) {
+            p += here ? 1 : 0;
+            return here;
+        } else if constexpr (Kind == 1) {
+            p += here ? 1 : 0;
+            return true;
+        } else {
+            return here == (Kind == 2);
+        }
+    }
+};
+
+template <typename... Steps>
+struct byte_seq {
+    // For tao::pegtl::analyze(): kifu-pegc fuses steps that take at least one byte.
+    using rule_t = typename tao::pegtl::plus<tao::pegtl::any>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    static constexpr bool reports_tried = true;
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        const char* p = in.current();
+        const char* tried = p;
+        // With a byte left for every step, no step needs to look for the end.
+        const bool matched = in.size(sizeof...(Steps)) >= sizeof...(Steps)
+                                 ? ((tried = p, Steps::template step<false>(p, in.end())) && ...)
+                                 : ((tried = p, Steps::template step<true>(p, in.end())) && ...);
+        report_tried<byte_seq, Control>(tried, st...);
+        if (!matched) {
+            // Where no rewind is required (under a cut, whose raise names the position), the
+            // input stays where seq<> leaves it: at the step that failed.
+            if constexpr (M != tao::pegtl::rewind_mode::required) in.bump(static_cast<std::size_t>(tried - in.current()));
+            return false;
+        }
+        in.bump(static_cast<std::size_t>(p - in.current()));
         return true;
     }
 };
@@ -145,18 +314,18 @@ struct first_byte_choice {
     }
 };
 struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
-struct ply_number : tao::pegtl::rep_min_max<1, 9, tao::pegtl::ascii::range<'0', '9'>> {};
-struct destination : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::utf8::ranges<U'1', U'9', 0xFF11, 0xFF19>, tao::pegtl::utf8::ranges<U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19>>, tao::pegtl::seq<tao::pegtl::string<'\xE5', '\x90', '\x8C'>, blanks>> {};
-struct piece : first_byte_choice<first_byte_alt<tao::pegtl::utf8::one<0x3068, 0x5168, 0x572D, 0x674F, 0x6842, 0x6B69, 0x7389, 0x738B, 0x7ADC, 0x89D2, 0x91D1, 0x9280, 0x98DB, 0x9999, 0x99AC, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
+struct ply_number : class_rep<1, 9, false, U'0', U'9'> {};
+struct destination : tao::pegtl::sor<tao::pegtl::seq<class_char<false, U'1', U'9', 0xFF11, 0xFF19>, class_char<false, U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19>>, tao::pegtl::seq<tao::pegtl::string<'\xE5', '\x90', '\x8C'>, blanks>> {};
+struct piece : first_byte_choice<first_byte_alt<class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
 struct promotion : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90'>, 0xE6, 0xE6>> {};
-struct origin : first_byte_choice<first_byte_alt<tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::ascii::range<'1', '9'>, tao::pegtl::ascii::range<'1', '9'>, tao::pegtl::string<')'>>, '(', '('>, first_byte_alt<tao::pegtl::string<'\xE6', '\x89', '\x93'>, 0xE6, 0xE6>> {};
+struct origin : first_byte_choice<first_byte_alt<byte_seq<byte_step<0, '(', '('>, byte_step<0, '1', '9'>, byte_step<0, '1', '9'>, byte_step<0, ')', ')'>>, '(', '('>, first_byte_alt<tao::pegtl::string<'\xE6', '\x89', '\x93'>, 0xE6, 0xE6>> {};
 struct move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pegtl::opt<promotion>, blanks, origin>> {};
 struct side_word : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>> {};
 struct word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', U'(', U'(', U'+', U'+', 0x3000, 0x3000> {};
 struct special : tao::pegtl::seq<tao::pegtl::opt<side_word, blanks>, word> {};
 struct move_or_special : first_byte_choice<first_byte_alt<move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, first_byte_alt<special, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', '\'', ')', '*', ',', 0xFF>> {};
-struct usual_time : tao::pegtl::seq<tao::pegtl::opt<tao::pegtl::string<' '>>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::opt<tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::string<':'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::string<'/'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::string<':'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::string<':'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::ascii::range<'0', '9'>, tao::pegtl::at<tao::pegtl::string<')'>>> {};
-struct clock : tao::pegtl::seq<tao::pegtl::rep_min_max<1, 6, tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::string<':'>, tao::pegtl::rep_min_max<1, 2, tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::opt<tao::pegtl::string<':'>, tao::pegtl::rep_min_max<1, 2, tao::pegtl::ascii::range<'0', '9'>>>> {};
+struct usual_time : byte_seq<byte_step<1, ' ', ' '>, byte_step<0, '0', '9'>, byte_step<1, '0', '9'>, byte_step<0, ':', ':'>, byte_step<0, '0', '9'>, byte_step<0, '0', '9'>, byte_step<0, '/', '/'>, byte_step<0, '0', '9'>, byte_step<0, '0', '9'>, byte_step<0, ':', ':'>, byte_step<0, '0', '9'>, byte_step<0, '0', '9'>, byte_step<0, ':', ':'>, byte_step<0, '0', '9'>, byte_step<0, '0', '9'>, byte_step<2, ')', ')'>> {};
+struct clock : tao::pegtl::seq<class_rep<1, 6, false, U'0', U'9'>, tao::pegtl::string<':'>, class_rep<1, 2, false, U'0', U'9'>, tao::pegtl::opt<tao::pegtl::string<':'>, class_rep<1, 2, false, U'0', U'9'>>> {};
 struct any_time : tao::pegtl::seq<blanks, tao::pegtl::must<clock, tao::pegtl::opt<blanks, tao::pegtl::string<'/'>, blanks, clock>, blanks>> {};
 struct time_close : tao::pegtl::string<')'> {};
 struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<first_byte_choice<first_byte_alt<usual_time, ' ', ' ', '0', '9'>, first_byte_alt<any_time, 0x00, 256>>, time_close>> {};
@@ -165,7 +334,7 @@ struct extra_time : tao::pegtl::seq<time_body> {};
 struct times : tao::pegtl::seq<time, blanks, tao::pegtl::star<extra_time, blanks>> {};
 struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct line_end : tao::pegtl::sor<eol, tao::pegtl::eof> {};
-struct move_line : tao::pegtl::seq<ply_number, tao::pegtl::must<blanks, tao::pegtl::opt<tao::pegtl::utf8::ranges<0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617>>, move_or_special, blanks, tao::pegtl::opt<times>, tao::pegtl::opt<tao::pegtl::string<'+'>, blanks>, line_end>> {};
+struct move_line : tao::pegtl::seq<ply_number, tao::pegtl::must<blanks, tao::pegtl::opt<class_char<false, 0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617>>, move_or_special, blanks, tao::pegtl::opt<times>, tao::pegtl::opt<tao::pegtl::string<'+'>, blanks>, line_end>> {};
 struct rest_of_line : class_run<false, true, U'\n', U'\n', U'\r', U'\r'> {};
 struct hash_line : tao::pegtl::seq<tao::pegtl::string<'#'>, rest_of_line, line_end> {};
 struct comment : tao::pegtl::seq<tao::pegtl::string<'*'>, rest_of_line> {};
@@ -173,16 +342,16 @@ struct bookmark : tao::pegtl::seq<tao::pegtl::string<'&'>, rest_of_line> {};
 struct summary : tao::pegtl::seq<tao::pegtl::string<'\xE3', '\x81', '\xBE', '\xE3', '\x81', '\xA7'>, rest_of_line> {};
 struct board_row : tao::pegtl::seq<tao::pegtl::string<'|'>, rest_of_line> {};
 struct variation_start : tao::pegtl::string<'\xE5', '\xA4', '\x89', '\xE5', '\x8C', '\x96'> {};
-struct variation_ply : tao::pegtl::rep_min_max<1, 9, tao::pegtl::ascii::range<'0', '9'>> {};
-struct variation : tao::pegtl::seq<variation_start, tao::pegtl::must<tao::pegtl::utf8::one<U':', 0xFF1A>, blanks, variation_ply, tao::pegtl::opt<tao::pegtl::string<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<tao::pegtl::string<'\xE7', '\x9B', '\xAE'>>>, blanks, line_end>> {};
+struct variation_ply : class_rep<1, 9, false, U'0', U'9'> {};
+struct variation : tao::pegtl::seq<variation_start, tao::pegtl::must<class_char<false, U':', U':', 0xFF1A, 0xFF1A>, blanks, variation_ply, tao::pegtl::opt<tao::pegtl::string<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<tao::pegtl::string<'\xE7', '\x9B', '\xAE'>>>, blanks, line_end>> {};
 struct title_line : tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '-'>, rest_of_line, line_end> {};
 struct bod_trailer : tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line, line_end> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, tao::pegtl::plus<tao::pegtl::string<'-'>>, tao::pegtl::opt<tao::pegtl::string<'+'>>, blanks, line_end> {};
-struct column_numbers : tao::pegtl::seq<tao::pegtl::utf8::range<0xFF11, 0xFF19>, tao::pegtl::star<blanks, tao::pegtl::utf8::range<0xFF11, 0xFF19>>, blanks, line_end> {};
+struct column_numbers : tao::pegtl::seq<class_char<false, 0xFF11, 0xFF19>, tao::pegtl::star<blanks, class_char<false, 0xFF11, 0xFF19>>, blanks, line_end> {};
 struct turn : tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, blanks, line_end> {};
 struct rotation : tao::pegtl::seq<tao::pegtl::string<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, blanks, line_end> {};
 struct header_key : class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};
-struct header : tao::pegtl::seq<header_key, tao::pegtl::utf8::one<U':', 0xFF1A>, rest_of_line> {};
+struct header : tao::pegtl::seq<header_key, class_char<false, U':', U':', 0xFF1A, 0xFF1A>, rest_of_line> {};
 struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000>, tao::pegtl::eof>, tao::pegtl::seq<blanks, tao::pegtl::sor<move_line, eol, hash_line, tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end>, variation, title_line, bod_trailer, board_frame, column_numbers, turn, rotation, tao::pegtl::seq<header, line_end>>>> {};
 struct line : tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<line_body>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
@@ -225,7 +394,7 @@ template <> inline constexpr const char* error_message<time_close> = "expected '
 template <> inline constexpr const char* error_message<variation_ply> = "expected the ply of the variation, as in 変化：9手";
 template <> inline constexpr const char* error_message<line_end> = "expected the end of the line";
 template <> inline constexpr const char* error_message<first_byte_choice<first_byte_alt<usual_time, ' ', ' ', '0', '9'>, first_byte_alt<any_time, 0x00, 256>>> = "expected usual_time / any_time";
-template <> inline constexpr const char* error_message<tao::pegtl::utf8::one<U':', 0xFF1A>> = "expected [：:]";
+template <> inline constexpr const char* error_message<class_char<false, U':', U':', 0xFF1A, 0xFF1A>> = "expected [：:]";
 template <typename Rule> inline constexpr bool recover_point = false;
 template <> inline constexpr bool recover_point<line> = true;
 template <typename Rule> inline constexpr std::string_view rule_name = {};

@@ -10,80 +10,127 @@
 namespace kifu::grammar::nhk {
 inline constexpr int abi_version = 1;
 inline constexpr std::string_view grammar_file = "grammars/nhk.peg";
+// Membership in one character class, read from the UTF-8 bytes without decoding a code point:
+// code points below U+10000 through a bitmap (bit c % 64 of word c / 64, which for a 3-byte
+// sequence is the third byte's low bits in the word named by the first two), others decoded.
+// A character is one UTF-8 sequence as tao::pegtl::utf8 reads it (no overlongs, surrogates or
+// values past U+10FFFF); bytes that are not UTF-8 are in no class, negated or not. Bounds are
+// the class's sorted ranges as (first, last) pairs.
+template <char32_t... Bounds>
+constexpr std::array<std::uint64_t, 1024> class_bitmap() noexcept {
+    constexpr char32_t bounds[] = {Bounds...};
+    std::array<std::uint64_t, 1024> words{};
+    for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+        for (char32_t c = bounds[i]; c <= bounds[i + 1] && c < 0x10000; ++c) {
+            if (c < 0xD800 || c > 0xDFFF) words[c >> 6] |= std::uint64_t{1} << (c & 63);
+        }
+    }
+    return words;
+}
+
+template <bool Negated, char32_t... Bounds>
+struct class_bytes {
+    static constexpr char32_t bounds[sizeof...(Bounds)] = {Bounds...};
+    static constexpr std::array<std::uint64_t, 1024> bitmap = class_bitmap<Bounds...>();
+    // The sequence lengths a member can have (a negated class has members of every length).
+    static constexpr bool any_in(char32_t low, char32_t high) noexcept {
+        for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+            if (bounds[i] <= high && bounds[i + 1] >= low) return true;
+        }
+        return false;
+    }
+
+    static constexpr bool bit(unsigned word, unsigned low) noexcept { return (bitmap[word] >> low & 1) != 0; }
+
+    // The length of the character at p (p < end) when it is in the class, else 0. Inlined: it
+    // is the body of every run's loop.
+    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char* end) noexcept {
+        const unsigned b0 = p[0];
+        if (b0 < 0x80) return bit(b0 >> 6, b0 & 63) != Negated ? 1 : 0;
+        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
+        if constexpr (Negated || any_in(0x800, 0xFFFF)) {
+            if ((b0 & 0xF0) == 0xE0) {
+                if (end - p < 3 || !tail(1) || !tail(2)) return 0;
+                const unsigned word = (b0 & 0x0F) << 6 | (p[1] & 0x3Fu);
+                // Words below 0x20 are overlong forms, 0x360-0x37F surrogates: no characters.
+                // Their bits are clear (no surrogate is a member; no member below U+0800, when
+                // the first test is left out), so only a negated class needs the second test.
+                if constexpr (Negated || any_in(0, 0x7FF)) {
+                    if (word < 0x20) return 0;
+                }
+                if constexpr (Negated) {
+                    if (word >= 0x360 && word < 0x380) return 0;
+                }
+                return bit(word, p[2] & 0x3Fu) != Negated ? 3 : 0;
+            }
+        }
+        if constexpr (Negated || any_in(0x80, 0x7FF)) {
+            if ((b0 & 0xE0) == 0xC0) {
+                // 0xC0 and 0xC1 start overlong forms.
+                if (end - p < 2 || !tail(1) || b0 < 0xC2) return 0;
+                return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
+            }
+        }
+        if constexpr (Negated || any_in(0x10000, 0x10FFFF)) {
+            if ((b0 & 0xF8) == 0xF0) {
+                if (end - p < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
+                const char32_t c = static_cast<char32_t>(b0 & 0x07) << 18 | static_cast<char32_t>(p[1] & 0x3F) << 12 |
+                                   static_cast<char32_t>(p[2] & 0x3F) << 6 | static_cast<char32_t>(p[3] & 0x3F);
+                if (c < 0x10000 || c > 0x10FFFF) return 0;
+                bool member = false;
+                for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) member = member || (c >= bounds[i] && c <= bounds[i + 1]);
+                return member != Negated ? 4 : 0;
+            }
+        }
+        return 0;
+    }
+};
+
+// Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
+// the character at `at`.
+template <typename Rule, template <typename...> class Control, typename... States>
+void report_tried(const char* at, States&... st) noexcept {
+    if constexpr (requires { Control<Rule>::tried(at, st...); }) Control<Rule>::tried(at, st...);
+}
 // A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
-// the bytes itself instead of entering the control once per character. It matches exactly what
-// star<class> / plus<class> match, on any bytes: ASCII through a table, other bytes decoded as
-// tao::pegtl::utf8 decodes them (no overlongs, surrogates or values past U+10FFFF); bytes that are
-// not UTF-8 end the run as they fail utf8::not_one<>. A positive ASCII-only class reads bytes, as
-// ascii::ranges<> does. Bounds are the class's sorted ranges as (first, last) pairs.
+// the bytes itself instead of entering the control once per character: it matches what
+// star<class> / plus<class> match, and, as they do, tries the character after its match last.
 template <bool Plus, bool Negated, char32_t... Bounds>
 struct class_run {
     // For tao::pegtl::analyze(): consumes on success like plus<> / star<>.
     using rule_t = typename std::conditional_t<Plus, tao::pegtl::plus<tao::pegtl::any>, tao::pegtl::star<tao::pegtl::any>>::rule_t;
     using subs_t = tao::pegtl::empty_list;
-    // The run also tried the character just after its match: a control that tracks the furthest
-    // point tried reads in.current() after success.
-    static constexpr bool tries_past_match = true;
+    static constexpr bool reports_tried = true;
 
-    static constexpr char32_t bounds[sizeof...(Bounds)] = {Bounds...};
-    static constexpr bool ascii_class = bounds[sizeof...(Bounds) - 1] < 0x80;
-
-    static constexpr bool in_class(char32_t c) noexcept {
-        for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
-            if (c >= bounds[i] && c <= bounds[i + 1]) return true;
-        }
-        return false;
-    }
-    static constexpr std::array<bool, 128> ascii_table() noexcept {
-        std::array<bool, 128> table{};
-        for (char32_t c = 0; c < 128; ++c) table[c] = in_class(c) != Negated;
-        return table;
-    }
-
-    // The length of the UTF-8 sequence at p (0 when there is none) and its code point in c.
-    static std::size_t decode(const unsigned char* p, std::size_t left, char32_t& c) noexcept {
-        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
-        const auto bits = [p](std::size_t i, unsigned mask) { return static_cast<char32_t>(p[i] & mask); };
-        if ((p[0] & 0xE0) == 0xC0) {
-            if (left < 2 || !tail(1)) return 0;
-            c = bits(0, 0x1F) << 6 | bits(1, 0x3F);
-            return c >= 0x80 ? 2 : 0;
-        }
-        if ((p[0] & 0xF0) == 0xE0) {
-            if (left < 3 || !tail(1) || !tail(2)) return 0;
-            c = bits(0, 0x0F) << 12 | bits(1, 0x3F) << 6 | bits(2, 0x3F);
-            return c >= 0x800 && (c < 0xD800 || c > 0xDFFF) ? 3 : 0;
-        }
-        if ((p[0] & 0xF8) == 0xF0) {
-            if (left < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
-            c = bits(0, 0x07) << 18 | bits(1, 0x3F) << 12 | bits(2, 0x3F) << 6 | bits(3, 0x3F);
-            return c >= 0x10000 && c <= 0x10FFFF ? 4 : 0;
-        }
-        return 0;
-    }
-
-    template <typename ParseInput>
-    [[nodiscard]] static bool match(ParseInput& in) noexcept {
-        // Here, not in the class body: clang evaluates a member's initializer before the
-        // class is complete, when in_class() is not yet defined.
-        static constexpr std::array<bool, 128> ascii_matches = ascii_table();
-        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
-        const unsigned char* p = first;
+    // Where the run from p ends. (One function per class, whatever the control.)
+    static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
+        using bytes = class_bytes<Negated, Bounds...>;
+        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
+        // the bitmap's shifts).
+        static constexpr std::array<bool, 128> ascii = [] {
+            std::array<bool, 128> table{};
+            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+            return table;
+        }();
         while (p != last) {
             if (*p < 0x80) {
-                if (!ascii_matches[*p]) break;
+                if (!ascii[*p]) break;
                 ++p;
-            } else if constexpr (ascii_class && !Negated) {
-                break;
             } else {
-                char32_t c = 0;
-                const std::size_t length = decode(p, static_cast<std::size_t>(last - p), c);
-                // A code point >= 0x80 is never in an ASCII-only class.
-                if (length == 0 || (!ascii_class && in_class(c)) == Negated) break;
+                const std::size_t length = bytes::length_at(p, last);
+                if (length == 0) break;
                 p += length;
             }
         }
+        return p;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
+        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
         return true;

@@ -10,28 +10,24 @@
 
 namespace kifu::test {
 
-/// True for the class_run<> leaves kifu-pegc emits for `[…]*` and `[…]+`.
+/// True for the leaves kifu-pegc emits that report the furthest point they tried themselves
+/// (class_run<>, class_rep<>, byte_seq<>).
 template <typename Rule>
-concept class_run = requires { Rule::tries_past_match; };
+concept reports_tried = requires { Rule::reports_tried; };
 
 /// Control hooks that keep `state.furthest` (a `const char*`) at the furthest point tried: the
-/// start of every rule without sub-rules but a class_run, and where a class_run ends, matched or
-/// not (it tried the character there; failing, it ends where it started).
+/// start of every rule without sub-rules but those that report it, and what they report.
 template <typename Rule>
 struct furthest_hooks : tao::pegtl::normal<Rule> {
     template <typename ParseInput, typename State>
     static void start(const ParseInput& in, State& state) {
-        if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !class_run<Rule>) {
+        if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !reports_tried<Rule>) {
             state.furthest = std::max(state.furthest, in.current());
         }
     }
-    template <typename ParseInput, typename State>
-    static void success(const ParseInput& in, State& state) {
-        if constexpr (class_run<Rule>) state.furthest = std::max(state.furthest, in.current());
-    }
-    template <typename ParseInput, typename State>
-    static void failure(const ParseInput& in, State& state) {
-        if constexpr (class_run<Rule>) state.furthest = std::max(state.furthest, in.current());
+    template <typename State>
+    static void tried(const char* at, State& state) noexcept {
+        state.furthest = std::max(state.furthest, at);
     }
 };
 

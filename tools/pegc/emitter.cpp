@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "first_bytes.hpp"
+#include "leaf_templates.hpp"
 
 namespace kifu::pegc {
 namespace {
@@ -82,147 +83,6 @@ std::string string_literal(const std::string& text) {
     return out + "\"";
 }
 
-// Emitted once into each header whose grammar has a `[…]*` or `[…]+`. It lives in the
-// grammar's own namespace so that a generated header needs nothing but PEGTL.
-constexpr std::string_view class_run_template = R"(// A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
-// the bytes itself instead of entering the control once per character. It matches exactly what
-// star<class> / plus<class> match, on any bytes: ASCII through a table, other bytes decoded as
-// tao::pegtl::utf8 decodes them (no overlongs, surrogates or values past U+10FFFF); bytes that are
-// not UTF-8 end the run as they fail utf8::not_one<>. A positive ASCII-only class reads bytes, as
-// ascii::ranges<> does. Bounds are the class's sorted ranges as (first, last) pairs.
-template <bool Plus, bool Negated, char32_t... Bounds>
-struct class_run {
-    // For tao::pegtl::analyze(): consumes on success like plus<> / star<>.
-    using rule_t = typename std::conditional_t<Plus, tao::pegtl::plus<tao::pegtl::any>, tao::pegtl::star<tao::pegtl::any>>::rule_t;
-    using subs_t = tao::pegtl::empty_list;
-    // The run also tried the character just after its match: a control that tracks the furthest
-    // point tried reads in.current() after success.
-    static constexpr bool tries_past_match = true;
-
-    static constexpr char32_t bounds[sizeof...(Bounds)] = {Bounds...};
-    static constexpr bool ascii_class = bounds[sizeof...(Bounds) - 1] < 0x80;
-
-    static constexpr bool in_class(char32_t c) noexcept {
-        for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
-            if (c >= bounds[i] && c <= bounds[i + 1]) return true;
-        }
-        return false;
-    }
-    static constexpr std::array<bool, 128> ascii_table() noexcept {
-        std::array<bool, 128> table{};
-        for (char32_t c = 0; c < 128; ++c) table[c] = in_class(c) != Negated;
-        return table;
-    }
-
-    // The length of the UTF-8 sequence at p (0 when there is none) and its code point in c.
-    static std::size_t decode(const unsigned char* p, std::size_t left, char32_t& c) noexcept {
-        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
-        const auto bits = [p](std::size_t i, unsigned mask) { return static_cast<char32_t>(p[i] & mask); };
-        if ((p[0] & 0xE0) == 0xC0) {
-            if (left < 2 || !tail(1)) return 0;
-            c = bits(0, 0x1F) << 6 | bits(1, 0x3F);
-            return c >= 0x80 ? 2 : 0;
-        }
-        if ((p[0] & 0xF0) == 0xE0) {
-            if (left < 3 || !tail(1) || !tail(2)) return 0;
-            c = bits(0, 0x0F) << 12 | bits(1, 0x3F) << 6 | bits(2, 0x3F);
-            return c >= 0x800 && (c < 0xD800 || c > 0xDFFF) ? 3 : 0;
-        }
-        if ((p[0] & 0xF8) == 0xF0) {
-            if (left < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
-            c = bits(0, 0x07) << 18 | bits(1, 0x3F) << 12 | bits(2, 0x3F) << 6 | bits(3, 0x3F);
-            return c >= 0x10000 && c <= 0x10FFFF ? 4 : 0;
-        }
-        return 0;
-    }
-
-    template <typename ParseInput>
-    [[nodiscard]] static bool match(ParseInput& in) noexcept {
-        // Here, not in the class body: clang evaluates a member's initializer before the
-        // class is complete, when in_class() is not yet defined.
-        static constexpr std::array<bool, 128> ascii_matches = ascii_table();
-        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
-        const unsigned char* p = first;
-        while (p != last) {
-            if (*p < 0x80) {
-                if (!ascii_matches[*p]) break;
-                ++p;
-            } else if constexpr (ascii_class && !Negated) {
-                break;
-            } else {
-                char32_t c = 0;
-                const std::size_t length = decode(p, static_cast<std::size_t>(last - p), c);
-                // A code point >= 0x80 is never in an ASCII-only class.
-                if (length == 0 || (!ascii_class && in_class(c)) == Negated) break;
-                p += length;
-            }
-        }
-        if (Plus && p == first) return false;
-        in.bump(static_cast<std::size_t>(p - first));
-        return true;
-    }
-};
-)";
-
-// Emitted once into each header that has a dispatched ordered choice (see first_bytes.cpp).
-constexpr std::string_view first_byte_choice_template = R"(// An ordered choice that reads the next byte once and tries only the alternatives that may
-// match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
-// (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
-// input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
-// raising or reporting anything, so this matches, consumes and reports exactly what sor<> of
-// the alternatives does. Where every alternative fails, the first is still tried: it fails as
-// the choice does, and the control sees the position tried (and the depth counted).
-template <typename Rule, unsigned... Ranges>
-struct first_byte_alt {
-    using rule = Rule;
-    static constexpr bool tried_at(unsigned symbol) noexcept {
-        constexpr unsigned ranges[] = {Ranges...};
-        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
-            if (symbol >= ranges[i] && symbol <= ranges[i + 1]) return true;
-        }
-        return false;
-    }
-};
-
-template <typename... Alternatives>
-struct first_byte_choice {
-    // For tao::pegtl::analyze(): the sor<> it stands for.
-    using rule_t = typename tao::pegtl::sor<typename Alternatives::rule...>::rule_t;
-    using subs_t = tao::pegtl::type_list<typename Alternatives::rule...>;
-
-    // Bit i of masks()[symbol]: alternative i is tried at that symbol.
-    static constexpr std::array<std::uint64_t, 257> masks() noexcept {
-        std::array<std::uint64_t, 257> table{};
-        for (unsigned symbol = 0; symbol < 257; ++symbol) {
-            std::uint64_t bit = 1;
-            ((table[symbol] |= Alternatives::tried_at(symbol) ? bit : 0, bit <<= 1), ...);
-            if (table[symbol] == 0) table[symbol] = 1;
-        }
-        return table;
-    }
-
-    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
-              template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
-        // Here, not in the class body, for the reason class_run gives.
-        static constexpr std::array<std::uint64_t, 257> table = masks();
-        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
-        return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
-    }
-
-    // As sor<> does: every alternative but the last rewinds when it fails.
-    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
-              template <typename...> class Control, std::size_t... I, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match_in_turn(std::uint64_t mask, std::index_sequence<I...>, ParseInput& in, States&&... st) {
-        return (((mask >> I & 1) != 0 &&
-                 Control<typename Alternatives::rule>::template match<A, (I + 1 == sizeof...(Alternatives) ? M : tao::pegtl::rewind_mode::required),
-                                                                      Action, Control>(in, st...)) ||
-                ...);
-    }
-};
-)";
-
 class emitter {
 public:
     emitter(const grammar& g, const analysis& a) : g_(g), a_(a), first_bytes_(g, a) {}
@@ -235,6 +95,8 @@ private:
     void items(const node& n, std::vector<std::string>& out, bool under_must);
     std::string char_class(const node& n);
     std::string class_run(const node& n);
+    std::string byte_step(const node& n) const;
+    void flush_steps(std::vector<const node*>& steps, std::vector<std::string>& out);
     std::string choice(const node& n);
     void visit(std::size_t i);
     int max_nesting() const;
@@ -250,7 +112,10 @@ private:
     std::map<std::size_t, std::string> bodies_;
     std::vector<std::pair<std::string, std::string>> must_messages_;  // anonymous must<> children
     std::set<std::string> must_types_;
+    bool uses_class_char_ = false;
     bool uses_class_run_ = false;
+    bool uses_class_rep_ = false;
+    bool uses_byte_seq_ = false;
     bool uses_first_byte_choice_ = false;
 };
 
@@ -266,11 +131,65 @@ void emitter::items(const node& n, std::vector<std::string>& out, bool under_mus
         return;
     }
     std::vector<std::string> must;
+    std::vector<const node*> steps;  // one-byte rules waiting to be fused (outside cuts only)
     for (std::size_t i = 0; i < n.children.size(); ++i) {
         const bool cut = !under_must && n.cut_at && i >= *n.cut_at;
-        items(n.children[i], cut ? must : out, under_must || cut);
+        const node& child = n.children[i];
+        if (!under_must && !cut && !byte_step(child).empty()) {
+            steps.push_back(&child);
+            continue;
+        }
+        flush_steps(steps, out);
+        items(child, cut ? must : out, under_must || cut);
     }
+    flush_steps(steps, out);
     if (!must.empty()) out.push_back(pegtl + "must<" + join(must) + ">");
+}
+
+// The byte_step<> a one-byte rule becomes inside a byte_seq<> (see byte_seq_template), or ""
+// when `n` is none: an ASCII class or a one-character ASCII literal, alone or under `?`, `&`,
+// `!`. Each of them, spelled out, tries exactly the byte where it stands.
+std::string emitter::byte_step(const node& n) const {
+    unsigned kind = 0;
+    const node* x = &n;
+    if (n.kind == node_kind::repeat && n.op == '?') kind = 1;
+    if (n.kind == node_kind::and_pred) kind = 2;
+    if (n.kind == node_kind::not_pred) kind = 3;
+    if (kind != 0) x = &n.children.front();
+    std::vector<std::string> ranges;
+    if (x->kind == node_kind::literal && x->text.size() == 1 && static_cast<unsigned char>(x->text[0]) < 0x80) {
+        const auto c = static_cast<unsigned char>(x->text[0]);
+        const bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        std::vector<unsigned char> bytes{c};
+        if (x->insensitive && letter) bytes.push_back(static_cast<unsigned char>(c ^ 0x20));
+        std::sort(bytes.begin(), bytes.end());
+        for (const unsigned char b : bytes) ranges.insert(ranges.end(), 2, char_arg(b));
+    } else if (x->kind == node_kind::char_class && !x->negated && x->ranges.back().last < 0x80) {
+        for (const code_range& r : x->ranges) {
+            ranges.push_back(char_arg(static_cast<unsigned char>(r.first)));
+            ranges.push_back(char_arg(static_cast<unsigned char>(r.last)));
+        }
+    } else {
+        return {};
+    }
+    return "byte_step<" + std::to_string(kind) + ", " + join(ranges) + ">";
+}
+
+// Emits the waiting one-byte rules: two or more as one byte_seq<> when one of them takes a byte
+// (so that the leaf consumes, as analyze() is told), else each as itself.
+void emitter::flush_steps(std::vector<const node*>& steps, std::vector<std::string>& out) {
+    const bool takes = std::any_of(steps.begin(), steps.end(), [](const node* s) {
+        return s->kind == node_kind::literal || s->kind == node_kind::char_class;
+    });
+    if (steps.size() >= 2 && takes) {
+        uses_byte_seq_ = true;
+        std::vector<std::string> parts;
+        for (const node* s : steps) parts.push_back(byte_step(*s));
+        out.push_back("byte_seq<" + join(parts) + ">");
+    } else {
+        for (const node* s : steps) out.push_back(expr(*s));
+    }
+    steps.clear();
 }
 
 std::vector<std::string> emitter::args(const node& n) {
@@ -279,46 +198,59 @@ std::vector<std::string> emitter::args(const node& n) {
     return out;
 }
 
+// An ASCII class is PEGTL's ascii::one<>/range<>/ranges<> (a byte compare); any other class
+// (a member past ASCII, or negated: then any code point may match) a class_char<> that compares
+// the UTF-8 bytes instead of decoding a code point per try.
 std::string emitter::char_class(const node& n) {
     const bool ascii = n.ranges.back().last < 0x80 && !n.negated;
-    const std::string ns = pegtl + (ascii ? "ascii::" : "utf8::");
-    const auto arg = [&](char32_t c) {
-        return ascii ? char_arg(static_cast<unsigned char>(c)) : code_point_arg(c);
-    };
+    if (!ascii) {
+        uses_class_char_ = true;
+        std::vector<std::string> parts{n.negated ? "true" : "false"};
+        for (const code_range& r : n.ranges) {
+            parts.push_back(code_point_arg(r.first));
+            parts.push_back(code_point_arg(r.last));
+        }
+        return "class_char<" + join(parts) + ">";
+    }
+    const auto arg = [&](char32_t c) { return char_arg(static_cast<unsigned char>(c)); };
     const bool singles = std::all_of(n.ranges.begin(), n.ranges.end(),
                                      [](const code_range& r) { return r.first == r.last; });
     std::vector<std::string> parts;
     if (singles) {
         for (const code_range& r : n.ranges) parts.push_back(arg(r.first));
-        return ns + (n.negated ? "not_one<" : "one<") + join(parts) + ">";
-    }
-    if (n.ranges.size() == 1) {
-        return ns + (n.negated ? "not_range<" : "range<") + arg(n.ranges[0].first) + ", " +
-               arg(n.ranges[0].last) + ">";
+        return pegtl + "ascii::one<" + join(parts) + ">";
     }
     for (const code_range& r : n.ranges) {
         parts.push_back(arg(r.first));
         parts.push_back(arg(r.last));
     }
-    const std::string positive = ns + "ranges<" + join(parts) + ">";
-    // PEGTL has no not_ranges<>: a negated multi-range class is "not one of them, then any".
-    if (n.negated) return pegtl + "seq<" + pegtl + "not_at<" + positive + ">, " + pegtl + "utf8::any>";
-    return positive;
+    return pegtl + (n.ranges.size() == 1 ? "ascii::range<" : "ascii::ranges<") + join(parts) + ">";
 }
 
-// `[…]*` and `[…]+` become one class_run<> leaf (see class_run_template): same match, same
-// furthest point, but no trip through the control for each character. Bounded repetitions
-// keep PEGTL's rep<>/rep_min_max<>, whose failures and look-ahead differ from a plain run.
+// `[…]*` and `[…]+` become one class_run<> leaf, `[…]{n,m}` (n < m) one class_rep<> (see
+// leaf_templates.hpp): same match, same furthest point, but no trip through the control for
+// each character. `{n}`, `{n,}` (n > 1) and `?` keep PEGTL's rep<>/rep_min<>/opt<>, which try
+// no character past their match.
 std::string emitter::class_run(const node& n) {
     const node& inner = n.children.front();
-    if (inner.kind != node_kind::char_class || n.max || n.min > 1) return {};
-    uses_class_run_ = true;
-    std::vector<std::string> parts{n.min == 1 ? "true" : "false", inner.negated ? "true" : "false"};
+    if (inner.kind != node_kind::char_class) return {};
+    std::vector<std::string> parts;
+    if (!n.max && n.min <= 1) {
+        uses_class_run_ = true;
+        parts.push_back(n.min == 1 ? "true" : "false");
+    } else if (n.op == '{' && n.max && n.min < *n.max) {
+        uses_class_rep_ = true;
+        parts.push_back(std::to_string(n.min));
+        parts.push_back(std::to_string(*n.max));
+    } else {
+        return {};
+    }
+    parts.push_back(inner.negated ? "true" : "false");
     for (const code_range& r : inner.ranges) {
         parts.push_back(code_point_arg(r.first));
         parts.push_back(code_point_arg(r.last));
     }
-    return "class_run<" + join(parts) + ">";
+    return (n.max ? "class_rep<" : "class_run<") + join(parts) + ">";
 }
 
 // An ordered choice is a sor<>, or a first_byte_choice<> where first_bytes finds alternatives
@@ -478,12 +410,13 @@ std::string emitter::run() {
     for (std::size_t i = 0; i < count; ++i) visit(i);
 
     const std::string ns = "kifu::grammar::" + std::filesystem::path(g_.path).stem().string();
+    const bool leaves = uses_class_char_ || uses_class_run_ || uses_class_rep_ || uses_byte_seq_;
     std::ostringstream out;
     out << "// @generated by kifu-pegc " << version << " from " << g_.path << " — do not edit\n"
         << "#pragma once\n"
         << "#include <array>\n"
-        << (uses_class_run_ || uses_first_byte_choice_ ? "#include <cstddef>\n" : "")
-        << (uses_first_byte_choice_ ? "#include <cstdint>\n" : "")
+        << (leaves || uses_first_byte_choice_ ? "#include <cstddef>\n" : "")
+        << (leaves || uses_first_byte_choice_ ? "#include <cstdint>\n" : "")
         << "#include <string_view>\n"
         << (uses_class_run_ ? "#include <type_traits>\n" : "")
         << (uses_first_byte_choice_ ? "#include <utility>\n" : "")
@@ -491,7 +424,11 @@ std::string emitter::run() {
         << "namespace " << ns << " {\n"
         << "inline constexpr int abi_version = 1;\n"
         << "inline constexpr std::string_view grammar_file = " << string_literal(g_.path) << ";\n";
+    if (leaves) out << class_bytes_template;
+    if (uses_class_char_) out << class_char_template;
     if (uses_class_run_) out << class_run_template;
+    if (uses_class_rep_) out << class_rep_template;
+    if (uses_byte_seq_) out << byte_seq_template;
     if (uses_first_byte_choice_) out << first_byte_choice_template;
     if (!forward_.empty()) {
         out << "// rules used before their definition (members of cycles)\n";

@@ -109,27 +109,22 @@ struct peg_control {
         // character, a literal, eof): tracking only those gives the same point for a fraction
         // of the work.
         //
-        // A class_run (kifu-pegc's `[…]*`, `[…]+`) is one leaf that also tried the character
-        // where its match ends, as star<class> would have in a rule of its own: it records
-        // where it ends, on success or failure (then where it started: it consumed nothing),
-        // which is never before its start.
-        static constexpr bool is_class_run = requires { Rule::tries_past_match; };
+        // kifu-pegc's leaves that read several characters (class_run, class_rep, byte_seq; they
+        // carry `reports_tried`) report the furthest point they tried themselves, through
+        // tried(): where the spelled-out rules they stand for would have started their last
+        // character rule. That is never before the leaf's start, so its start is not recorded.
+        static constexpr bool reports_tried = requires { Rule::reports_tried; };
 
         template <typename ParseInput, typename State>
         static void start(const ParseInput& in, State& state) noexcept {
-            if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !is_class_run) {
+            if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !reports_tried) {
                 state.furthest = std::max(state.furthest, in.current());
             }
         }
 
-        template <typename ParseInput, typename State>
-        static void success(const ParseInput& in, State& state) noexcept {
-            if constexpr (is_class_run) state.furthest = std::max(state.furthest, in.current());
-        }
-
-        template <typename ParseInput, typename State>
-        static void failure(const ParseInput& in, State& state) noexcept {
-            if constexpr (is_class_run) state.furthest = std::max(state.furthest, in.current());
+        template <typename State>
+        static void tried(const char* at, State& state) noexcept {
+            state.furthest = std::max(state.furthest, at);
         }
 
         // Only the byte offset is carried: a lazy input would count lines from the start for

@@ -9,6 +9,106 @@
 namespace kifu::grammar::utf8_classes {
 inline constexpr int abi_version = 1;
 inline constexpr std::string_view grammar_file = "utf8_classes.peg";
+// Membership in one character class, read from the UTF-8 bytes without decoding a code point:
+// code points below U+10000 through a bitmap (bit c % 64 of word c / 64, which for a 3-byte
+// sequence is the third byte's low bits in the word named by the first two), others decoded.
+// A character is one UTF-8 sequence as tao::pegtl::utf8 reads it (no overlongs, surrogates or
+// values past U+10FFFF); bytes that are not UTF-8 are in no class, negated or not. Bounds are
+// the class's sorted ranges as (first, last) pairs.
+template <char32_t... Bounds>
+constexpr std::array<std::uint64_t, 1024> class_bitmap() noexcept {
+    constexpr char32_t bounds[] = {Bounds...};
+    std::array<std::uint64_t, 1024> words{};
+    for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+        for (char32_t c = bounds[i]; c <= bounds[i + 1] && c < 0x10000; ++c) {
+            if (c < 0xD800 || c > 0xDFFF) words[c >> 6] |= std::uint64_t{1} << (c & 63);
+        }
+    }
+    return words;
+}
+
+template <bool Negated, char32_t... Bounds>
+struct class_bytes {
+    static constexpr char32_t bounds[sizeof...(Bounds)] = {Bounds...};
+    static constexpr std::array<std::uint64_t, 1024> bitmap = class_bitmap<Bounds...>();
+    // The sequence lengths a member can have (a negated class has members of every length).
+    static constexpr bool any_in(char32_t low, char32_t high) noexcept {
+        for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+            if (bounds[i] <= high && bounds[i + 1] >= low) return true;
+        }
+        return false;
+    }
+
+    static constexpr bool bit(unsigned word, unsigned low) noexcept { return (bitmap[word] >> low & 1) != 0; }
+
+    // The length of the character at p (p < end) when it is in the class, else 0. Inlined: it
+    // is the body of every run's loop.
+    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char* end) noexcept {
+        const unsigned b0 = p[0];
+        if (b0 < 0x80) return bit(b0 >> 6, b0 & 63) != Negated ? 1 : 0;
+        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
+        if constexpr (Negated || any_in(0x800, 0xFFFF)) {
+            if ((b0 & 0xF0) == 0xE0) {
+                if (end - p < 3 || !tail(1) || !tail(2)) return 0;
+                const unsigned word = (b0 & 0x0F) << 6 | (p[1] & 0x3Fu);
+                // Words below 0x20 are overlong forms, 0x360-0x37F surrogates: no characters.
+                // Their bits are clear (no surrogate is a member; no member below U+0800, when
+                // the first test is left out), so only a negated class needs the second test.
+                if constexpr (Negated || any_in(0, 0x7FF)) {
+                    if (word < 0x20) return 0;
+                }
+                if constexpr (Negated) {
+                    if (word >= 0x360 && word < 0x380) return 0;
+                }
+                return bit(word, p[2] & 0x3Fu) != Negated ? 3 : 0;
+            }
+        }
+        if constexpr (Negated || any_in(0x80, 0x7FF)) {
+            if ((b0 & 0xE0) == 0xC0) {
+                // 0xC0 and 0xC1 start overlong forms.
+                if (end - p < 2 || !tail(1) || b0 < 0xC2) return 0;
+                return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
+            }
+        }
+        if constexpr (Negated || any_in(0x10000, 0x10FFFF)) {
+            if ((b0 & 0xF8) == 0xF0) {
+                if (end - p < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
+                const char32_t c = static_cast<char32_t>(b0 & 0x07) << 18 | static_cast<char32_t>(p[1] & 0x3F) << 12 |
+                                   static_cast<char32_t>(p[2] & 0x3F) << 6 | static_cast<char32_t>(p[3] & 0x3F);
+                if (c < 0x10000 || c > 0x10FFFF) return 0;
+                bool member = false;
+                for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) member = member || (c >= bounds[i] && c <= bounds[i + 1]);
+                return member != Negated ? 4 : 0;
+            }
+        }
+        return 0;
+    }
+};
+
+// Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
+// the character at `at`.
+template <typename Rule, template <typename...> class Control, typename... States>
+void report_tried(const char* at, States&... st) noexcept {
+    if constexpr (requires { Control<Rule>::tried(at, st...); }) Control<Rule>::tried(at, st...);
+}
+// One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
+// then utf8::any for a negated class of several ranges), compared as bytes (class_bytes).
+template <bool Negated, char32_t... Bounds>
+struct class_char {
+    // For tao::pegtl::analyze(): one character, as utf8::any.
+    using rule_t = tao::pegtl::utf8::any::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard]] static bool match(ParseInput& in) noexcept {
+        if (in.empty()) return false;
+        const std::size_t length = class_bytes<Negated, Bounds...>::length_at(
+            reinterpret_cast<const unsigned char*>(in.current()), reinterpret_cast<const unsigned char*>(in.end()));
+        if (length == 0) return false;
+        in.bump(length);
+        return true;
+    }
+};
 // An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
@@ -64,9 +164,9 @@ struct first_byte_choice {
                 ...);
     }
 };
-struct file : tao::pegtl::utf8::range<0xFF11, 0xFF19> {};
-struct rank : tao::pegtl::utf8::one<0x4E00, 0x4E03, 0x4E09, 0x4E5D, 0x4E8C, 0x4E94, 0x516B, 0x516D, 0x56DB> {};
-struct piece : first_byte_choice<first_byte_alt<tao::pegtl::utf8::not_one<U'\n', U'\r', 0x3000>, 0x00, 0x09, 0x0B, 0x0C, 0x0E, 0xFF>, first_byte_alt<tao::pegtl::utf8::one<0x3000>, 0xE3, 0xE3>> {};
+struct file : class_char<false, 0xFF11, 0xFF19> {};
+struct rank : class_char<false, 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB> {};
+struct piece : first_byte_choice<first_byte_alt<class_char<true, U'\n', U'\n', U'\r', U'\r', 0x3000, 0x3000>, 0x00, 0x09, 0x0B, 0x0C, 0x0E, 0xFF>, first_byte_alt<class_char<false, 0x3000, 0x3000>, 0xE3, 0xE3>> {};
 struct move : tao::pegtl::seq<file, rank, piece> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};

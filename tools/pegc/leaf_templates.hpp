@@ -1,0 +1,339 @@
+#pragma once
+
+// The C++ text of the leaf rules kifu-pegc defines at the top of a generated header, each
+// emitted once into every header that uses it (in the grammar's namespace, so that a generated
+// header needs nothing but PEGTL). Each stands for a PEGTL form the grammar spells out and
+// matches, consumes and reports exactly what that form does (tests/pegc/emitted_test.cpp and
+// tests/pegc/leaf_forms_test.cpp run both), in fewer trips through the control.
+//
+// A leaf that reads past the first character it tries tells the control where it tried last
+// (the furthest point, where a plain failure is reported): it carries `reports_tried` and calls
+// Control<leaf>::tried(at, states…) when the control has that hook (peg_support.hpp's does;
+// PEGTL's normal<> and tracer do not and are not told).
+
+#include <string_view>
+
+namespace kifu::pegc {
+
+/// class_bytes<>: membership of one character class, read from the bytes. Used by every leaf below.
+inline constexpr std::string_view class_bytes_template = R"cpp(// Membership in one character class, read from the UTF-8 bytes without decoding a code point:
+// code points below U+10000 through a bitmap (bit c % 64 of word c / 64, which for a 3-byte
+// sequence is the third byte's low bits in the word named by the first two), others decoded.
+// A character is one UTF-8 sequence as tao::pegtl::utf8 reads it (no overlongs, surrogates or
+// values past U+10FFFF); bytes that are not UTF-8 are in no class, negated or not. Bounds are
+// the class's sorted ranges as (first, last) pairs.
+template <char32_t... Bounds>
+constexpr std::array<std::uint64_t, 1024> class_bitmap() noexcept {
+    constexpr char32_t bounds[] = {Bounds...};
+    std::array<std::uint64_t, 1024> words{};
+    for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+        for (char32_t c = bounds[i]; c <= bounds[i + 1] && c < 0x10000; ++c) {
+            if (c < 0xD800 || c > 0xDFFF) words[c >> 6] |= std::uint64_t{1} << (c & 63);
+        }
+    }
+    return words;
+}
+
+template <bool Negated, char32_t... Bounds>
+struct class_bytes {
+    static constexpr char32_t bounds[sizeof...(Bounds)] = {Bounds...};
+    static constexpr std::array<std::uint64_t, 1024> bitmap = class_bitmap<Bounds...>();
+    // The sequence lengths a member can have (a negated class has members of every length).
+    static constexpr bool any_in(char32_t low, char32_t high) noexcept {
+        for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+            if (bounds[i] <= high && bounds[i + 1] >= low) return true;
+        }
+        return false;
+    }
+
+    static constexpr bool bit(unsigned word, unsigned low) noexcept { return (bitmap[word] >> low & 1) != 0; }
+
+    // The length of the character at p (p < end) when it is in the class, else 0. Inlined: it
+    // is the body of every run's loop.
+    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char* end) noexcept {
+        const unsigned b0 = p[0];
+        if (b0 < 0x80) return bit(b0 >> 6, b0 & 63) != Negated ? 1 : 0;
+        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
+        if constexpr (Negated || any_in(0x800, 0xFFFF)) {
+            if ((b0 & 0xF0) == 0xE0) {
+                if (end - p < 3 || !tail(1) || !tail(2)) return 0;
+                const unsigned word = (b0 & 0x0F) << 6 | (p[1] & 0x3Fu);
+                // Words below 0x20 are overlong forms, 0x360-0x37F surrogates: no characters.
+                // Their bits are clear (no surrogate is a member; no member below U+0800, when
+                // the first test is left out), so only a negated class needs the second test.
+                if constexpr (Negated || any_in(0, 0x7FF)) {
+                    if (word < 0x20) return 0;
+                }
+                if constexpr (Negated) {
+                    if (word >= 0x360 && word < 0x380) return 0;
+                }
+                return bit(word, p[2] & 0x3Fu) != Negated ? 3 : 0;
+            }
+        }
+        if constexpr (Negated || any_in(0x80, 0x7FF)) {
+            if ((b0 & 0xE0) == 0xC0) {
+                // 0xC0 and 0xC1 start overlong forms.
+                if (end - p < 2 || !tail(1) || b0 < 0xC2) return 0;
+                return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
+            }
+        }
+        if constexpr (Negated || any_in(0x10000, 0x10FFFF)) {
+            if ((b0 & 0xF8) == 0xF0) {
+                if (end - p < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
+                const char32_t c = static_cast<char32_t>(b0 & 0x07) << 18 | static_cast<char32_t>(p[1] & 0x3F) << 12 |
+                                   static_cast<char32_t>(p[2] & 0x3F) << 6 | static_cast<char32_t>(p[3] & 0x3F);
+                if (c < 0x10000 || c > 0x10FFFF) return 0;
+                bool member = false;
+                for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) member = member || (c >= bounds[i] && c <= bounds[i + 1]);
+                return member != Negated ? 4 : 0;
+            }
+        }
+        return 0;
+    }
+};
+
+// Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
+// the character at `at`.
+template <typename Rule, template <typename...> class Control, typename... States>
+void report_tried(const char* at, States&... st) noexcept {
+    if constexpr (requires { Control<Rule>::tried(at, st...); }) Control<Rule>::tried(at, st...);
+}
+)cpp";
+
+/// class_char<>: one character of a class with a member outside ASCII, or negated.
+inline constexpr std::string_view class_char_template = R"cpp(// One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
+// then utf8::any for a negated class of several ranges), compared as bytes (class_bytes).
+template <bool Negated, char32_t... Bounds>
+struct class_char {
+    // For tao::pegtl::analyze(): one character, as utf8::any.
+    using rule_t = tao::pegtl::utf8::any::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard]] static bool match(ParseInput& in) noexcept {
+        if (in.empty()) return false;
+        const std::size_t length = class_bytes<Negated, Bounds...>::length_at(
+            reinterpret_cast<const unsigned char*>(in.current()), reinterpret_cast<const unsigned char*>(in.end()));
+        if (length == 0) return false;
+        in.bump(length);
+        return true;
+    }
+};
+)cpp";
+
+/// class_run<>: `[…]*`, `[…]+`.
+inline constexpr std::string_view class_run_template = R"cpp(// A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
+// the bytes itself instead of entering the control once per character: it matches what
+// star<class> / plus<class> match, and, as they do, tries the character after its match last.
+template <bool Plus, bool Negated, char32_t... Bounds>
+struct class_run {
+    // For tao::pegtl::analyze(): consumes on success like plus<> / star<>.
+    using rule_t = typename std::conditional_t<Plus, tao::pegtl::plus<tao::pegtl::any>, tao::pegtl::star<tao::pegtl::any>>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    static constexpr bool reports_tried = true;
+
+    // Where the run from p ends. (One function per class, whatever the control.)
+    static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
+        using bytes = class_bytes<Negated, Bounds...>;
+        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
+        // the bitmap's shifts).
+        static constexpr std::array<bool, 128> ascii = [] {
+            std::array<bool, 128> table{};
+            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+            return table;
+        }();
+        while (p != last) {
+            if (*p < 0x80) {
+                if (!ascii[*p]) break;
+                ++p;
+            } else {
+                const std::size_t length = bytes::length_at(p, last);
+                if (length == 0) break;
+                p += length;
+            }
+        }
+        return p;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
+        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
+        if (Plus && p == first) return false;
+        in.bump(static_cast<std::size_t>(p - first));
+        return true;
+    }
+};
+)cpp";
+
+/// class_rep<>: `[…]{n,m}` with n < m.
+inline constexpr std::string_view class_rep_template = R"cpp(// `[…]{n,m}` (n < m) as one leaf: what rep_min_max<n, m, class> matches — n to m characters of
+// the class, and no (m+1)-th after them (PEGTL's rule fails then). It tries, as that rule does,
+// the character after its match, or the (m+1)-th, last.
+template <unsigned Min, unsigned Max, bool Negated, char32_t... Bounds>
+struct class_rep {
+    static_assert(Min < Max);
+    // For tao::pegtl::analyze(): what rep_min_max<> of one character is.
+    using rule_t = typename tao::pegtl::rep_min_max<Min, Max, tao::pegtl::utf8::any>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    static constexpr bool reports_tried = true;
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        using bytes = class_bytes<Negated, Bounds...>;
+        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const unsigned char* p = first;
+        unsigned count = 0;
+        std::size_t length = 0;
+        while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
+            p += length;
+            ++count;
+        }
+        report_tried<class_rep, Control>(reinterpret_cast<const char*>(p), st...);
+        // length != 0 with count == Max: an (m+1)-th character follows.
+        if (count < Min || (count == Max && p != last && length != 0)) {
+            // Where no rewind is required (under a cut, whose raise names the position), the
+            // input stays where rep_min_max<> leaves it: after the characters it took.
+            if constexpr (M != tao::pegtl::rewind_mode::required) in.bump(static_cast<std::size_t>(p - first));
+            return false;
+        }
+        in.bump(static_cast<std::size_t>(p - first));
+        return true;
+    }
+};
+)cpp";
+
+/// byte_seq<>: a sequence of single-byte tests.
+inline constexpr std::string_view byte_seq_template = R"cpp(// A sequence of one-byte rules (an ASCII class or one-character literal, each possibly `?`, `&`
+// or `!`), as in `"(" [1-9] [1-9] ")"`, matched by one leaf: the same bytes, and, as the
+// spelled-out seq<> does, the byte of the last step reached tried last and, failing, the input
+// left there unless a rewind is required. A step has a kind —
+// 0 the byte, 1 the byte if there (x?), 2 &x, 3 !x — and the (first, last) byte ranges of x.
+template <unsigned Kind, unsigned char... Ranges>
+struct byte_step {
+    // Bit b % 64 of word b / 64: byte b is in x.
+    static constexpr std::array<std::uint64_t, 4> bits = [] {
+        constexpr unsigned char bounds[] = {Ranges...};
+        std::array<std::uint64_t, 4> words{};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            for (unsigned b = bounds[i]; b <= bounds[i + 1]; ++b) words[b >> 6] |= std::uint64_t{1} << (b & 63);
+        }
+        return words;
+    }();
+    static constexpr unsigned char ranges[] = {Ranges...};
+    [[gnu::always_inline]] static inline bool has(unsigned char byte) noexcept {
+        if constexpr (sizeof...(Ranges) == 2) {
+            return static_cast<unsigned char>(byte - ranges[0]) <= ranges[1] - ranges[0];
+        } else {
+            return (bits[byte >> 6] >> (byte & 63) & 1) != 0;
+        }
+    }
+    // Moves p past a byte it takes; false when the step fails. `Checked`: p may be at the end.
+    // (Inlined: the steps of a sequence become one straight run of compares.)
+    template <bool Checked>
+    [[gnu::always_inline]] static inline bool step(const char*& p, const char* end) noexcept {
+        const bool here = (!Checked || p != end) && has(static_cast<unsigned char>(*p));
+        if constexpr (Kind == 0) {
+            p += here ? 1 : 0;
+            return here;
+        } else if constexpr (Kind == 1) {
+            p += here ? 1 : 0;
+            return true;
+        } else {
+            return here == (Kind == 2);
+        }
+    }
+};
+
+template <typename... Steps>
+struct byte_seq {
+    // For tao::pegtl::analyze(): kifu-pegc fuses steps that take at least one byte.
+    using rule_t = typename tao::pegtl::plus<tao::pegtl::any>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    static constexpr bool reports_tried = true;
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        const char* p = in.current();
+        const char* tried = p;
+        // With a byte left for every step, no step needs to look for the end.
+        const bool matched = in.size(sizeof...(Steps)) >= sizeof...(Steps)
+                                 ? ((tried = p, Steps::template step<false>(p, in.end())) && ...)
+                                 : ((tried = p, Steps::template step<true>(p, in.end())) && ...);
+        report_tried<byte_seq, Control>(tried, st...);
+        if (!matched) {
+            // Where no rewind is required (under a cut, whose raise names the position), the
+            // input stays where seq<> leaves it: at the step that failed.
+            if constexpr (M != tao::pegtl::rewind_mode::required) in.bump(static_cast<std::size_t>(tried - in.current()));
+            return false;
+        }
+        in.bump(static_cast<std::size_t>(p - in.current()));
+        return true;
+    }
+};
+)cpp";
+
+/// first_byte_choice<>: an ordered choice dispatched on the next byte (see first_bytes.cpp).
+inline constexpr std::string_view first_byte_choice_template = R"cpp(// An ordered choice that reads the next byte once and tries only the alternatives that may
+// match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
+// (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
+// input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
+// raising or reporting anything, so this matches, consumes and reports exactly what sor<> of
+// the alternatives does. Where every alternative fails, the first is still tried: it fails as
+// the choice does, and the control sees the position tried (and the depth counted).
+template <typename Rule, unsigned... Ranges>
+struct first_byte_alt {
+    using rule = Rule;
+    static constexpr bool tried_at(unsigned symbol) noexcept {
+        constexpr unsigned ranges[] = {Ranges...};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            if (symbol >= ranges[i] && symbol <= ranges[i + 1]) return true;
+        }
+        return false;
+    }
+};
+
+template <typename... Alternatives>
+struct first_byte_choice {
+    // For tao::pegtl::analyze(): the sor<> it stands for.
+    using rule_t = typename tao::pegtl::sor<typename Alternatives::rule...>::rule_t;
+    using subs_t = tao::pegtl::type_list<typename Alternatives::rule...>;
+
+    // Bit i of masks()[symbol]: alternative i is tried at that symbol.
+    static constexpr std::array<std::uint64_t, 257> masks() noexcept {
+        std::array<std::uint64_t, 257> table{};
+        for (unsigned symbol = 0; symbol < 257; ++symbol) {
+            std::uint64_t bit = 1;
+            ((table[symbol] |= Alternatives::tried_at(symbol) ? bit : 0, bit <<= 1), ...);
+            if (table[symbol] == 0) table[symbol] = 1;
+        }
+        return table;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
+        // Here, not in the class body, for the reason class_run gives.
+        static constexpr std::array<std::uint64_t, 257> table = masks();
+        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
+        return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
+    }
+
+    // As sor<> does: every alternative but the last rewinds when it fails.
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, std::size_t... I, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match_in_turn(std::uint64_t mask, std::index_sequence<I...>, ParseInput& in, States&&... st) {
+        return (((mask >> I & 1) != 0 &&
+                 Control<typename Alternatives::rule>::template match<A, (I + 1 == sizeof...(Alternatives) ? M : tao::pegtl::rewind_mode::required),
+                                                                      Action, Control>(in, st...)) ||
+                ...);
+    }
+};
+)cpp";
+
+}  // namespace kifu::pegc
