@@ -172,3 +172,74 @@ TEST_CASE("sniffing the format", "[go][sgf]") {
     CHECK(sniff_sgf("Subject: x\n\n(;GM[1])") == 50);
     CHECK(sniff_sgf("# KIF\n") == 0);
 }
+
+namespace {
+
+// Everything the builder records, positions included: node offsets, and per property its
+// identifier, spelling and offset, then each raw value with its offset; then the diagnostics.
+std::string dump(const sgf_collection& c, const std::vector<kifu::diagnostic>& d) {
+    std::string out;
+    for (node_id n = 0; n < c.node_count(); ++n) {
+        out += ";@" + std::to_string(c[n].offset);
+        for (const sgf_property p : c.properties(n)) {
+            out += " " + std::string(p.id()) + "/" + std::string(p.spelled()) + "@" + std::to_string(p.offset());
+            for (const sgf_value v : p.values()) out += "[" + std::string(v.raw()) + "]@" + std::to_string(v.offset());
+        }
+    }
+    for (const auto& x : d) out += " " + x.code + ":" + std::to_string(x.line) + ":" + std::to_string(x.column);
+    return out;
+}
+
+// The input with a blank between every identifier and its `[`.
+std::string with_blanks(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '[' && i > 0 && s[i - 1] >= 'A' && s[i - 1] <= 'Z') out += ' ';
+        out += s[i];
+    }
+    return out;
+}
+
+// Inputs that bring the grammar's `property` token (`B[aa]`) in every state of the builder.
+const strings property_cases = {
+    "(;B[aa]W[bb];AB[cc][dd]C[x\\]y])",
+    "(B[aa]C[x])(;W[bb])",                  // implied node
+    "(;AP[a]AP[b][c]B[aa]AP[d])",           // duplicates merged
+    "(;B[aa];W[bb])B[cc]W[dd]",             // after the last tree
+    "(;B[aa](;W[bb])C[after a variation])",  // a property for an earlier node
+    "(;B[aa] ;W[]  ;GaMe[1]AB[aa];C[x",     // long name, empty value, unclosed value
+    "(;B[aa]\\W[bb]?C[c])",                 // junk between
+};
+
+}  // namespace
+
+TEST_CASE("SGF: an identifier straight followed by its value is one token, read as two would be", "[go][sgf]") {
+    for (const std::string& input : property_cases) {
+        INFO(input);
+        std::vector<kifu::diagnostic> fast;
+        std::vector<kifu::diagnostic> general;
+        const auto a = parse(input, fast);
+        const auto b = parse(with_blanks(input), general);  // prop_ident, blanks, prop_value
+        CHECK(a == b);
+        CHECK(shape(a) == shape(b));
+        CHECK(codes(fast) == codes(general));
+    }
+}
+
+TEST_CASE("SGF: positions and spellings of identifiers read with their value", "[go][sgf]") {
+    std::vector<std::string> dumps;
+    for (const std::string& input : property_cases) {
+        std::vector<kifu::diagnostic> d;
+        dumps.push_back(dump(parse(input, d), d));
+    }
+    // As the reader gave them before it had the `property` token.
+    CHECK(dumps == strings{
+        ";@1 B/B@2[aa]@3 W/W@7[bb]@8;@12 AB/AB@13[cc]@15[dd]@19 C/C@23[x\\]y]@24",
+        ";@1 B/B@1[aa]@2 C/C@6[x]@7;@12 W/W@13[bb]@14 sgf.missing-semicolon:1:2",
+        ";@1 AP/AP@2[a]@4[b]@9[c]@12[d]@22 B/B@15[aa]@16 sgf.duplicate-property:1:8 sgf.duplicate-property:1:21",
+        ";@1 B/B@2[aa]@3;@7 W/W@8[bb]@9 sgf.trailing-text:1:15",
+        ";@1 B/B@2[aa]@3 C/C@15[after a variation]@16;@8 W/W@9[bb]@10",
+        ";@1 B/B@2[aa]@3;@8 W/W@9[]@10;@14 GM/GaMe@15[1]@19 AB/AB@22[aa]@24;@28 sgf.syntax:1:33 sgf.unclosed-tree:1:33",
+        ";@1 B/B@2[aa]@3 W/W@8[bb]@9 C/C@14[c]@15 sgf.junk:1:8 sgf.junk:1:14",
+    });
+}

@@ -59,7 +59,8 @@ TEST_CASE("the SGF trace is PEGTL's standard trace of grammars/sgf.peg", "[go][f
     const kifu::source_text text("t.sgf", "(;B[aa])", "UTF-8");
     std::string out;
     CHECK(kifu::go::sgf_format().trace(text, out));
-    CHECK(out.find("prop_value") != std::string::npos);
+    CHECK(out.find("sgf::property") != std::string::npos);  // `B[aa]` is one token
+    CHECK(out.find("value_text") != std::string::npos);
 }
 
 // Found by fuzz_read: a UTF-16 BOM followed by one byte made the sniffer read past the end.

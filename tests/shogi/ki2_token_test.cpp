@@ -1,7 +1,8 @@
-// The KI2 move-token reader (runtime/src/shogi/ki2_token.hpp), which reads a token's parts from
-// its bytes, against a reference that reads them character by character with the shared
-// Kakinoki lookups (digit_of, piece_of_kanji), over every token shape the grammar accepts. Each
-// token is also run through the grammar first, so only tokens it matches whole are compared.
+// The KI2 move-line reader (runtime/src/shogi/ki2_token.hpp), which reads a line's tokens from
+// its bytes: against a reference that reads them character by character with the shared
+// Kakinoki lookups (digit_of, piece_of_kanji), over every token shape the format accepts (each
+// token also read whole through the format first); and every way a move line can break its
+// syntax, with the messages and positions the grammar gave when it matched the tokens itself.
 
 #include <catch2/catch.hpp>
 
@@ -10,8 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include <kifu/diagnostic.hpp>
 #include <kifu/format.hpp>
 #include <kifu/read.hpp>
+#include <kifu/record.hpp>
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
@@ -186,4 +189,121 @@ TEST_CASE("ki2 token: terminal words", "[ki2]") {
             CHECK(read_ki2_token(mark + word).word == word);
         }
     }
+}
+
+TEST_CASE("ki2 token: a line's tokens, their offsets and what separates them", "[ki2]") {
+    // Spaces, a tab, ideographic spaces and nothing at all between tokens; trailing blanks.
+    const std::string line = "  ▲７六歩    △同　歩\t▲2六歩　△投了▽８四歩 \u3000";
+    ki2_line_reader reader(line);
+    std::vector<std::string> got;
+    ki2_token t;
+    ki2_line_reader::result r;
+    while ((r = reader.next(t)) == ki2_line_reader::result::token) got.push_back(std::to_string(t.offset) + " " + describe(t));
+    CHECK(r == ki2_line_reader::result::end);
+    const std::vector<std::string> expected{
+        "2 black word= to=76 piece=FU relative=",
+        "18 white word= same piece=FU relative=",
+        "31 black word= to=26 piece=FU relative=",
+        "44 white word=投了 relative=",
+        "53 white word= to=84 piece=FU relative=",
+    };
+    CHECK(got == expected);
+}
+
+TEST_CASE("ki2 token: each way a move line breaks, where and how it is reported", "[ki2]") {
+    // One broken line each (lenient: each is reported and skipped), with the diagnostics that
+    // the grammar gave when its rules matched the tokens (taken from that implementation): a
+    // cut after the mark, the file, the destination and the parenthesis, a token that goes on
+    // past its end, a bad terminal word and the builder's drop check.
+    const std::string text =
+        "▲\n"
+        "△ \n"
+        "▲　７六歩\n"
+        "▲同\t歩\n"
+        "▲７\n"
+        "▲７六\n"
+        "▲７六成\n"
+        "▲７六成X\n"
+        "▲７六歩(\n"
+        "▲７六歩(7)\n"
+        "▲７六歩(77\n"
+        "▲７六歩(77X\n"
+        "▲77歩\n"
+        "▲０六歩\n"
+        "▲１ 六歩\n"
+        "▲同▲\n"
+        "▲同　▲７六歩\n"
+        "▲５七銀右上成不\n"
+        "▲５七銀右右\n"
+        "▲５七銀上上\n"
+        "▲５七銀不生\n"
+        "▲５七銀打打\n"
+        "▲５七銀生(68)X\n"
+        "▲７六歩 △３四歩X\n"
+        "▲２六歩\t x\n"
+        "△同 ３四歩\n"
+        "▲投了 x\n"
+        "△投同 了\n"
+        "▲５五角打(77)\n"
+        "▲５五角右打\n"
+        "△ｘ\n"
+        "▲７六歩　△\n";
+    kifu::read_options options;
+    options.mode = kifu::read_mode::lenient;
+    options.normalize = false;
+    kifu::read_result r;
+    ki2_format().read_text(kifu::source_text("t.ki2", text, "UTF-8"), options, r);
+    std::vector<std::string> got;
+    for (const kifu::diagnostic& d : r.diagnostics) {
+        CHECK(d.code == "ki2.syntax");
+        got.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + ": error: " + d.message);
+    }
+    const std::vector<std::string> expected{
+        "1:2: error: expected a move such as ７六歩, or a terminal word such as 投了, after the mark",
+        "2:2: error: expected a move such as ７六歩, or a terminal word such as 投了, after the mark",
+        "3:2: error: expected a move such as ７六歩, or a terminal word such as 投了, after the mark",
+        "4:3: error: expected a piece (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜)",
+        "5:3: error: expected a rank (一 to 九 or a digit) after the file",
+        "6:4: error: expected a piece (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜)",
+        "7:4: error: expected a piece (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜)",
+        "8:4: error: expected a piece (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜)",
+        "9:6: error: expected an origin square of two digits 1-9, as in (77)",
+        "10:7: error: expected an origin square of two digits 1-9, as in (77)",
+        "11:8: error: expected \")\"",
+        "12:8: error: expected \")\"",
+        "14:2: error: expected a move such as ７六歩 or a terminal word such as 投了, not '０六歩'",
+        "15:3: error: expected a rank (一 to 九 or a digit) after the file",
+        "16:3: error: expected a piece (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜)",
+        "17:4: error: expected a piece (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜)",
+        "18:8: error: expected another move (▲ or △) or the end of the line",
+        "19:6: error: expected another move (▲ or △) or the end of the line",
+        "20:6: error: expected another move (▲ or △) or the end of the line",
+        "21:5: error: expected another move (▲ or △) or the end of the line",
+        "22:6: error: expected another move (▲ or △) or the end of the line",
+        "23:10: error: expected another move (▲ or △) or the end of the line",
+        "24:10: error: expected another move (▲ or △) or the end of the line",
+        "25:7: error: expected another move (▲ or △) or the end of the line",
+        "26:4: error: expected a piece (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜)",
+        "27:5: error: expected another move (▲ or △) or the end of the line",
+        "28:2: error: expected a move such as ７六歩 or a terminal word such as 投了, not '投同'",
+        "29:1: error: a drop (打) has no origin: it takes neither 左/直/右/上/寄/引 nor (xy)",
+        "30:1: error: a drop (打) has no origin: it takes neither 左/直/右/上/寄/引 nor (xy)",
+        "31:2: error: expected a move such as ７六歩 or a terminal word such as 投了, not 'ｘ'",
+        "32:7: error: expected a move such as ７六歩, or a terminal word such as 投了, after the mark",
+    };
+    CHECK(got == expected);
+    // The tokens before an error on their line are kept: ▲７七歩 (from ▲77歩 ), the six 5七銀
+    // before what follows them, ▲７六歩 △３四歩 before X, ▲２六歩, 投了 before x, ▲７六歩.
+    REQUIRE(r.records.size() == 1);
+    CHECK(kifu::to_jkf(r.records[0]) ==
+          R"({"header":{},"moves":[{},{"move":{"color":0,"to":{"x":7,"y":7},"piece":"FU"}},)"
+          R"({"move":{"color":0,"to":{"x":5,"y":7},"piece":"GI","promote":true,"relative":"RU"}},)"
+          R"({"move":{"color":0,"to":{"x":5,"y":7},"piece":"GI","relative":"R"}},)"
+          R"({"move":{"color":0,"to":{"x":5,"y":7},"piece":"GI","relative":"U"}},)"
+          R"({"move":{"color":0,"to":{"x":5,"y":7},"piece":"GI"}},)"
+          R"({"move":{"color":0,"to":{"x":5,"y":7},"piece":"GI","relative":"H"}},)"
+          R"({"move":{"color":0,"from":{"x":6,"y":8},"to":{"x":5,"y":7},"piece":"GI","promote":false}},)"
+          R"({"move":{"color":0,"to":{"x":7,"y":6},"piece":"FU"}},{"move":{"color":1,"to":{"x":3,"y":4},"piece":"FU"}},)"
+          R"({"move":{"color":0,"to":{"x":2,"y":6},"piece":"FU"}},{"special":"TORYO"},)"
+          R"({"move":{"color":0,"to":{"x":7,"y":6},"piece":"FU"}}]})");
 }

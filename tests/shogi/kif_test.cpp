@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -271,6 +272,13 @@ TEST_CASE("kif: times in the common shape and around it read as by the general r
         {"( 0:16)", R"({"now":{"m":0,"s":16}})"},
         {"(1:02:03/00:00:16)", R"({"now":{"m":62,"s":3},"total":{"h":0,"m":0,"s":16}})"},
         {"( 0:16/0:16)", R"({"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}})"},
+        // The builder reads 15- and 16-byte times of the common shape at fixed places, others
+        // (a blank where a digit would be) in order.
+        {"(0:16/00:00:16)", R"({"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}})"},
+        {"(99:59/98:57:56)", R"({"now":{"m":99,"s":59},"total":{"h":98,"m":57,"s":56}})"},
+        {"( 0:1 / 0:00:16)", R"({"now":{"m":0,"s":1},"total":{"h":0,"m":0,"s":16}})"},
+        {"( 0:16/ 0:00:16)", R"({"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}})"},
+        {"(0:16 / 1:02:03)", R"({"now":{"m":0,"s":16},"total":{"h":1,"m":2,"s":3}})"},
     };
     for (const auto& [time, expected] : cases) {
         INFO(time);
@@ -284,4 +292,56 @@ TEST_CASE("kif: times in the common shape and around it read as by the general r
         {"   1 ７六歩(77)   ( 0:16/00:00:16\n", "t.kif:1:31: error: expected ')' closing the time [kif.syntax]\n"},
         {"   1 ７六歩(77)   ( 0:1x/00:00:16)\n", "t.kif:1:21: error: expected ')' closing the time [kif.syntax]\n"},
     });
+}
+
+// The builder counts lines itself between the elements it places (not through the text's line
+// index): every element must still point at its ply number as source_text would place it, over
+// LF, CRLF and lone CR line ends, blank lines, comments short and long, leading U+3000, a line
+// lenient mode skips, a variation and a last line without a line break.
+TEST_CASE("kif: elements point at the line and column of their ply numbers", "[kif]") {
+    const std::vector<std::pair<std::string, std::string>> lines{
+        {"手合割：平手", "\n"},
+        {"手数----指手---------消費時間--", "\r\n"},
+        {"   1 ７六歩(77)   ( 0:16/00:00:16)", "\r\n"},
+        {"*short", "\r"},
+        {"\u3000 2 ３四歩(33)", "\r"},
+        {"", "\r\n"},
+        {"*" + std::string(300, 'x'), "\n"},
+        {"3 ２六歩(27)", "\n"},
+        {"   4 ８四歩(83)   ( 0:1x)", "\n"},
+        {"\t4 ８四歩(83)", "\r\n"},
+        {"  5 投了", "\n"},
+        {"変化：3手", "\n"},
+        {"   3 ７八金(69)", ""},
+    };
+    std::string kif;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> expected;  // (line, column) of each good move line
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string& l = lines[i].first;
+        kif += l + lines[i].second;
+        const std::size_t digit = l.find_first_of("0123456789");
+        if (l.find("変化") == std::string::npos && digit != std::string::npos && l.find("0:1x") == std::string::npos) {
+            // Blanks before the number: ASCII ones, or U+3000 (three bytes, one column).
+            const std::uint32_t column = 1 + static_cast<std::uint32_t>(l.starts_with("\u3000") ? digit - 2 : digit);
+            expected.emplace_back(static_cast<std::uint32_t>(i + 1), column);
+        }
+    }
+    const kifu::read_result r = read_kif(kif, kifu::read_mode::lenient, "t.kif", false);
+    REQUIRE(r.records.size() == 1);
+    const auto* game = r.records[0].get<kifu::shogi::jkf>();
+    REQUIRE(game != nullptr);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> found;
+    for (std::size_t i = 1; i < game->moves.size(); ++i) found.emplace_back(game->moves[i].line, game->moves[i].column);
+    REQUIRE(game->moves.size() > 3);
+    REQUIRE(game->moves[3].forks.size() == 1);
+    for (const auto& element : game->moves[3].forks[0]) found.emplace_back(element.line, element.column);
+    CHECK(found == expected);
+    // The lines counted are source_text's (the same text, decoded as the reader does).
+    std::vector<kifu::diagnostic> ds;
+    const kifu::source_text text = kifu::decode("t.kif", kif, kifu::decode_options{}, ds);
+    for (const auto& [line, column] : found) {
+        INFO(line);
+        const std::string_view l = text.line_text(line);
+        CHECK(l.find_first_of("0123456789") != std::string_view::npos);
+    }
 }

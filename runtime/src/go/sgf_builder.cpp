@@ -48,7 +48,7 @@ public:
         }
         return static_cast<std::uint32_t>(-1);
     }
-    static property_ref add_property_with_value(sgf_collection& c, node_id node, span id, span spelled, std::uint32_t offset,
+    static std::uint32_t add_property_with_value(sgf_collection& c, node_id node, span id, span spelled, std::uint32_t offset,
                                                 span raw, std::uint32_t value_offset) {
         return c.add_property_with_value_at(node, id, spelled, offset, raw, value_offset);
     }
@@ -152,17 +152,28 @@ public:
                 outside(at, after_junk);
                 break;
             }
-            if (current_ == no_node || tree_.node_count() == open_.back().nodes_before) {
-                // `(` straight followed by a property (Nihon Ki-in): the `;` is implied.
-                warn("sgf.missing-semicolon", "a game tree starts without ';'; a node is implied", at);
-                current_ = tree_.add_node(current_, at);
-            }
-            pending_ = true;
-            pending_spelled_ = {at, static_cast<std::uint32_t>(matched.size())};
+            start_identifier(at, static_cast<std::uint32_t>(matched.size()));
             pending_id_ = upper_case_letters(matched);
-            pending_offset_ = at;
-            pending_property_ = {};
             break;
+        case event::property: {
+            // `B[aa]`: what prop_ident then prop_value bring, in one token. The identifier is
+            // upper-case letters only (the grammar's [A-Z]+), so it is its own FF[4] form.
+            end_identifier();
+            if (open_.empty()) {
+                outside(at, after_junk);  // the value would find in_junk_ set: nothing more
+                break;
+            }
+            std::uint32_t id_size = 1;  // a letter or two: a loop, not find()'s memchr call
+            while (matched[id_size] != '[') ++id_size;
+            if (current_ == no_node || tree_.node_count() == open_.back().nodes_before) [[unlikely]] imply_node(at);
+            pending_ = true;
+            pending_spelled_ = {at, id_size};
+            pending_id_ = pending_spelled_;
+            pending_offset_ = at;
+            pending_record_ = no_record;
+            add_value(static_cast<std::uint32_t>(matched.size()) - id_size - 2, at + id_size);
+            break;
+        }
         case event::prop_value:
             if (open_.empty()) {
                 outside(at, after_junk);
@@ -234,33 +245,64 @@ private:
         in_junk_ = true;
     }
 
-    // A value of `size` characters whose `[` is at `offset`.
+    // A property identifier spelled in `size` characters at `at` (its FF[4] form, pending_id_,
+    // is set by the caller).
+    void start_identifier(std::uint32_t at, std::uint32_t size) {
+        if (current_ == no_node || tree_.node_count() == open_.back().nodes_before) imply_node(at);
+        pending_ = true;
+        pending_spelled_ = {at, size};
+        pending_offset_ = at;
+        pending_record_ = no_record;
+    }
+
+    // `(` straight followed by a property (Nihon Ki-in): the `;` is implied.
+    [[gnu::noinline]] void imply_node(std::uint32_t at) {
+        warn("sgf.missing-semicolon", "a game tree starts without ';'; a node is implied", at);
+        current_ = tree_.add_node(current_, at);
+    }
+
+    // A value of `size` characters whose `[` is at `offset`. The usual cases (a new property's
+    // first value, a further value) stay in line; the rest is out of line, so that this path
+    // needs no stack frame of its own.
     void add_value(std::uint32_t size, std::uint32_t offset) {
+        if (!pending_ || pending_id_.size == 0) [[unlikely]] {
+            add_value_without_property(offset);
+            return;
+        }
+        pending_has_value_ = true;
+        const reader::span raw{offset + 1, size};
+        if (pending_record_ != no_record) {
+            // More values of the pending property (`AB[aa][bb]`): its record cannot move
+            // meanwhile, as nothing adds a property to the node before the identifier ends.
+            reader::add_value(tree_, pending_record_, raw, offset);
+            return;
+        }
+        if (const std::uint32_t twice = reader::find(tree_, current_, reader::chars(tree_, pending_id_));
+            twice != static_cast<std::uint32_t>(-1)) [[unlikely]] {
+            add_duplicate_value(twice, raw, offset);
+            return;
+        }
+        // The usual case: a new property and its first value, written in one go.
+        pending_record_ = reader::add_property_with_value(tree_, current_, pending_id_, pending_spelled_,
+                                                          pending_offset_, raw, offset);
+    }
+
+    // A value with no identifier before it, or of an identifier without an upper-case letter.
+    [[gnu::noinline]] void add_value_without_property(std::uint32_t offset) {
         if (!pending_) {
             warn("sgf.value-without-identifier", "a value without a property identifier; ignored", offset);
             return;
         }
-        pending_has_value_ = true;
-        if (pending_id_.size == 0) return;  // reported by end_identifier
-        const reader::span raw{offset + 1, size};
-        if (pending_property_.node == no_node) {
-            const std::string_view id = reader::chars(tree_, pending_id_);
-            if (const std::uint32_t twice = reader::find(tree_, current_, id); twice != static_cast<std::uint32_t>(-1)) {
-                // FF[4] allows one of each per node; Fox writes AP twice. Values are merged.
-                warn("sgf.duplicate-property", std::string(id) + " appears twice in a node; the values are merged",
-                     pending_offset_);
-                pending_property_ = {current_, twice};
-            } else {
-                // The usual case: a new property and its first value, written in one go.
-                pending_property_ = reader::add_property_with_value(tree_, current_, pending_id_, pending_spelled_,
-                                                                    pending_offset_, raw, offset);
-                pending_record_ = reader::record_of(tree_, pending_property_);
-                return;
-            }
-            pending_record_ = reader::record_of(tree_, pending_property_);
-        }
-        // More values of the pending property (`AB[aa][bb]`): its record cannot move meanwhile,
-        // as nothing adds a property to the node before the identifier ends.
+        pending_has_value_ = true;  // the identifier is reported by end_identifier
+    }
+
+    // The first value of a property the node has already (index `twice` among its properties).
+    [[gnu::noinline]] void add_duplicate_value(std::uint32_t twice, reader::span raw, std::uint32_t offset) {
+        // FF[4] allows one of each per node; Fox writes AP twice. Values are merged.
+        const std::string_view id = reader::chars(tree_, pending_id_);
+        warn("sgf.duplicate-property", std::string(id) + " appears twice in a node; the values are merged",
+             pending_offset_);
+        pending_record_ = reader::record_of(tree_, {current_, twice});
         reader::add_value(tree_, pending_record_, raw, offset);
     }
 
@@ -271,13 +313,13 @@ private:
     }
 
     void close_identifier() {
-        if (!pending_has_value_ || pending_id_.size == 0) report_identifier();
+        if (!pending_has_value_ || pending_id_.size == 0) [[unlikely]] report_identifier();
         pending_ = false;
         pending_has_value_ = false;
     }
 
     // An identifier without a value or without an upper-case letter is dropped.
-    void report_identifier() {
+    [[gnu::noinline]] void report_identifier() {
         if (!pending_has_value_) {
             warn("sgf.missing-value", "property '" + spelled() + "' has no value; dropped", pending_offset_);
         } else if (pending_id_.size == 0) {
@@ -299,8 +341,10 @@ private:
     reader::span pending_spelled_{};  // the identifier as written (in the text's copy)
     std::string reduced_;             // the upper-case letters of an FF[1]-FF[3] long name
     std::uint32_t pending_offset_ = 0;
-    property_ref pending_property_;  // node no_node: none yet
-    std::uint32_t pending_record_ = 0;  // its record, once there is one
+    // The pending property's record once it has one (its first value came). It cannot move
+    // while the identifier is pending: nothing adds a property to the node meanwhile.
+    static constexpr std::uint32_t no_record = 0xFFFFFFFFu;
+    std::uint32_t pending_record_ = no_record;
     bool in_junk_ = false;
     bool last_was_close_ = false;
     bool trailing_reported_ = false;

@@ -28,6 +28,9 @@
 #include "shogi/ki2_token.hpp"
 
 static_assert(kifu::grammar::ki2::abi_version == 1, "generated/ki2.hpp is from another kifu-pegc");
+// The move-line reader reports a line that goes on after a token as the grammar's line_end does.
+static_assert(std::string_view(kifu::grammar::ki2::error_message<kifu::grammar::ki2::line_end>) ==
+              kifu::shogi::detail::ki2_messages::expected_line_end);
 
 namespace kifu::shogi::detail {
 namespace {
@@ -57,17 +60,52 @@ std::uint32_t code_points(const char* from, const char* to) noexcept {
     return static_cast<std::uint32_t>(static_cast<std::size_t>(to - from) - continuation);
 }
 
+// A move element made from its token, as `moves.emplace_back(new_move{…})`: emplace_back()
+// would value-initialize, zero-filling all ~200 bytes of a move_format (a `rep stos`) before
+// the members' constructors run again. The prvalue the conversion returns is constructed in the
+// vector's slot (copy elision), and `move_format element;` only runs the members' constructors
+// (the CSA builder makes its moves so too).
+struct new_move {
+    const ki2_token& t;
+    text_position at;
+
+    operator move_format() const {  // NOLINT(google-explicit-constructor): for emplace_back
+        move_format element;
+        move_data& m = element.move.emplace();
+        m.color = t.side;
+        m.to = t.to;
+        if (t.same) {
+            m.same = true;
+        }
+        m.piece = t.piece;
+        m.promote = t.promote;
+        if (t.drop) {
+            m.relative = "H";
+        } else if (t.relative_size != 0) {
+            m.relative.assign(t.relative, t.relative_size);
+        }
+        m.from = t.from;
+        element.line = at.line;
+        element.column = at.column;
+        return element;
+    }
+};
+
 class ki2_builder {
 public:
     ki2_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
         : text_(text), lines_(text), mode_(mode), diagnostics_(diagnostics), header_(text, mode, "ki2") {}
 
     void on(g::event e, std::string_view matched, std::size_t offset) {
+        if (e == g::event::move_line) {
+            // Also after a stop: the line's syntax is still checked, as the grammar did.
+            return on_move_line(matched, offset);
+        }
         if (stopped_) {
             return;
         }
         switch (e) {
-            case g::event::move_token: on_move_token(matched, offset); break;
+            case g::event::move_line: break;
             case g::event::comment: on_comment(std::string(matched.substr(1))); break;
             case g::event::bookmark: on_comment(std::string(matched)); break;
             case g::event::variation: on_variation(matched, offset); break;
@@ -136,11 +174,15 @@ private:
         move_format& element = forks_->current().emplace_back();
         element.line = p.line;
         element.column = p.column;
+        take_waiting_comments(element);
+        return element;
+    }
+
+    void take_waiting_comments(move_format& element) {
         if (!waiting_comments_.empty()) {
             element.comments = std::move(waiting_comments_);
             waiting_comments_.clear();
         }
-        return element;
     }
 
     // Line and column of a token, as source_text::position_of gives them. A KI2 line holds
@@ -162,9 +204,25 @@ private:
         return last_position_;
     }
 
-    // The token's parts are read from its bytes (shogi/ki2_token.hpp), in one go.
-    void on_move_token(std::string_view matched, std::size_t offset) {
-        const ki2_token t = read_ki2_token(matched);
+    // A whole move line: its tokens one after another (shogi/ki2_token.hpp). A syntax error
+    // ends the line where the grammar's rules for the tokens would have raised it, after the
+    // tokens before it were taken.
+    void on_move_line(std::string_view matched, std::size_t offset) {
+        ki2_line_reader reader(matched);
+        ki2_token t;
+        for (;;) {
+            switch (reader.next(t)) {
+                case ki2_line_reader::result::end: return;
+                case ki2_line_reader::result::error:
+                    kifu::detail::peg_raise(reader.error_message(), offset + reader.error_at());
+                case ki2_line_reader::result::token:
+                    if (!stopped_) on_move_token(t, offset + t.offset);
+                    break;
+            }
+        }
+    }
+
+    void on_move_token(const ki2_token& t, std::size_t offset) {
         if (!t.word.empty()) {
             // The mark is three bytes: the word starts after it.
             return on_terminal_word(t.word, offset + 3);
@@ -176,21 +234,9 @@ private:
         if (skipping_) {
             return;
         }
-        move_format& element = append(offset);
-        move_data& m = element.move.emplace();
-        m.color = t.side;
-        m.to = t.to;
-        if (t.same) {
-            m.same = true;
-        }
-        m.piece = t.piece;
-        m.promote = t.promote;
-        if (t.drop) {
-            m.relative = "H";
-        } else if (t.relative_size != 0) {
-            m.relative.assign(t.relative, t.relative_size);
-        }
-        m.from = t.from;
+        std::vector<move_format>& line = forks_->current();
+        line.emplace_back(new_move{t, position_of(offset)});
+        take_waiting_comments(line.back());
     }
 
     // ShogiDB2 writes the end of the game as a move: `△投了`.

@@ -62,40 +62,84 @@ const char* skip_blanks(const char* p, const char* end) noexcept {
     }
 }
 
+// The time readers below rely on the match ending with `)`, which is neither a digit nor a
+// blank: their loops stop there at the latest without checking the end.
+
+// Past the blanks (ASCII space and tab, U+3000) at `p`. (A decoded text is valid UTF-8, so E3
+// is followed by two more bytes.)
+const unsigned char* skip_time_blanks(const unsigned char* p) noexcept {
+    for (;;) {
+        if (*p == ' ' || *p == '\t') {
+            ++p;
+        } else if (p[0] == 0xE3 && p[1] == 0x80 && p[2] == 0x80) {
+            p += 3;
+        } else {
+            return p;
+        }
+    }
+}
+
 // One `clock` of the grammar (`m:ss`, `h:mm:ss`, numbers of at most six digits) at `p`: its
 // two or three numbers into `n`; returns their count.
-int read_clock(const char*& p, const char* end, std::array<int, 3>& n) noexcept {
+int read_clock(const unsigned char*& p, std::array<int, 3>& n) noexcept {
     int count = 0;
     for (;;) {
         int v = 0;
-        while (p != end && static_cast<unsigned>(*p - '0') < 10) v = v * 10 + (*p++ - '0');
+        for (unsigned d = *p - '0'; d < 10; d = *++p - '0') v = v * 10 + static_cast<int>(d);
         n[static_cast<std::size_t>(count++)] = v;
-        if (count == 3 || p == end || *p != ':') return count;
+        if (count == 3 || *p != ':') return count;
         ++p;
     }
 }
 
+// The shape nearly every time has, `( 0:16/00:00:16)` or `(10:16/00:00:16)` (16 bytes) or
+// `(0:16/00:00:16)` (15), read at fixed places: every byte is checked, so where this says yes the
+// text is exactly that shape and the general reading below gives these numbers.
+bool read_usual_time(std::string_view matched, move_time& t) noexcept {
+    if (matched.size() != 16 && matched.size() != 15) return false;
+    const auto* e = reinterpret_cast<const unsigned char*>(matched.data() + matched.size());  // e[-1] is `)`
+    const auto d = [e](int i) { return static_cast<unsigned>(e[i] - '0'); };
+    if (e[-4] != ':' || e[-7] != ':' || e[-10] != '/' || e[-13] != ':') return false;
+    if (d(-2) > 9 || d(-3) > 9 || d(-5) > 9 || d(-6) > 9 || d(-8) > 9 || d(-9) > 9 || d(-11) > 9 || d(-12) > 9 ||
+        d(-14) > 9) {
+        return false;
+    }
+    auto minutes = static_cast<int>(d(-14));
+    if (matched.size() == 16 && e[-15] != ' ') {  // (in a 15-byte time e[-15] is the `(`)
+        if (d(-15) > 9) return false;
+        minutes += 10 * static_cast<int>(d(-15));
+    }
+    const auto two = [&d](int i) { return static_cast<int>(d(i) * 10 + d(i + 1)); };
+    t.now.m = minutes;
+    t.now.s = two(-12);
+    time_value& total = t.total.emplace();
+    total.h = two(-9);
+    total.m = two(-6);
+    total.s = two(-3);
+    return true;
+}
+
 // `( 0:16/00:00:16)` → {now {m, s}, total {h, m, s}} into a default `t`; the grammar has
-// checked the shape (`(`, blanks, clock, optionally blanks `/` blanks clock), so it is read in
-// that order in one pass.
+// checked the shape (`(`, blanks, clock, optionally blanks `/` blanks clock, blanks, `)`), so
+// it is read in that order in one pass.
 void read_time(std::string_view matched, move_time& t) noexcept {
-    const char* const end = matched.data() + matched.size();
-    const char* p = skip_blanks(matched.data() + 1, end);  // after `(`
+    if (read_usual_time(matched, t)) return;
+    const auto* p = skip_time_blanks(reinterpret_cast<const unsigned char*>(matched.data()) + 1);  // after `(`
     std::array<int, 3> now{};
     // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes.
-    if (read_clock(p, end, now) == 3) {
+    if (read_clock(p, now) == 3) {
         t.now.m = now[0] * 60 + now[1];
         t.now.s = now[2];
     } else {
         t.now.m = now[0];
         t.now.s = now[1];
     }
-    p = skip_blanks(p, end);
-    if (p == end || *p != '/') return;
-    p = skip_blanks(p + 1, end);
+    p = skip_time_blanks(p);
+    if (*p != '/') return;
+    p = skip_time_blanks(p + 1);
     std::array<int, 3> total{};
     time_value& out = t.total.emplace();
-    if (read_clock(p, end, total) == 3) {
+    if (read_clock(p, total) == 3) {
         out.h = total[0];
         out.m = total[1];
         out.s = total[2];
@@ -108,28 +152,30 @@ void read_time(std::string_view matched, move_time& t) noexcept {
 
 // A digit of a destination the grammar matched at `p`: `1`-`9` (one byte), `１`-`９` (EF BC 91
 // … EF BC 99) or `一`-`九` (three bytes); `p` moves past it.
-int read_digit(const char*& p) noexcept {
-    const auto lead = static_cast<unsigned char>(*p);
-    if (lead < 0x80) return *p++ - '0';
-    const std::string_view c(p, 3);
+int read_digit(const unsigned char*& p) noexcept {
+    const unsigned lead = *p;
+    if (lead < 0x80) return static_cast<int>(*p++) - '0';
+    const unsigned last = p[2];
     p += 3;
-    if (lead == 0xEF) return static_cast<unsigned char>(c[2]) - 0x90;
-    return digit_of(c);  // 一 … 九: the grammar matched one of the nine
+    if (lead == 0xEF) return static_cast<int>(last) - 0x90;
+    // 一 … 九: the grammar matched one of the nine.
+    return digit_of(std::string_view(reinterpret_cast<const char*>(p) - 3, 3));
 }
 
 // `７六歩(77)`, `同　銀(31)`, `２三歩打`, `２四銀不成(25)` into a default `m`; the grammar has
 // checked the shape, so the parts are read at their places.
 void read_move(std::string_view matched, move_data& m) noexcept {
     const char* const end = matched.data() + matched.size();
-    const char* p = matched.data();
-    if (is3(p, end, "同")) {
+    const auto* u = reinterpret_cast<const unsigned char*>(matched.data());
+    if (is3(matched.data(), end, "同")) {
         m.same = true;
-        p = skip_blanks(p + 3, end);
+        u = reinterpret_cast<const unsigned char*>(skip_blanks(matched.data() + 3, end));
     } else {
-        const int x = read_digit(p);
-        const int y = read_digit(p);
+        const int x = read_digit(u);
+        const int y = read_digit(u);
         m.to = square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)};
     }
+    const char* p = reinterpret_cast<const char*>(u);
     // A piece starting with 成 is 成香, 成桂 or 成銀 (成 alone is not a piece).
     const std::size_t piece_size = is3(p, end, "成") ? 6 : 3;
     m.piece = piece_of_kanji(std::string_view(p, piece_size));
@@ -141,11 +187,30 @@ void read_move(std::string_view matched, move_data& m) noexcept {
         m.promote = true;
         p += 3;
     }
-    p = skip_blanks(p, end);
-    if (end - p > 2 && *p == '(') {
-        m.from = square{static_cast<std::int8_t>(p[1] - '0'), static_cast<std::int8_t>(p[2] - '0')};
+    // The origin ends the match: `(xy)` or 打, after blanks.
+    if (end - p >= 4 && end[-1] == ')') {
+        m.from = square{static_cast<std::int8_t>(end[-3] - '0'), static_cast<std::int8_t>(end[-2] - '0')};
     }
 }
+
+// The maker of a move line's element, as `moves.emplace_back(new_move{…})`: emplace_back()
+// would value-initialize, zero-filling all ~200 bytes of a move_format before the members'
+// constructors run again. The prvalue the conversion returns is constructed in the vector's
+// slot (copy elision), and `move_format element;` only runs the members' constructors.
+struct new_move {
+    std::string_view move;  // empty for a special (the caller sets it)
+    std::string_view time;  // empty when the line has none
+    text_position at;
+
+    operator move_format() const {  // NOLINT(google-explicit-constructor): for emplace_back
+        move_format element;
+        if (!move.empty()) read_move(move, element.move.emplace());
+        if (!time.empty()) read_time(time, element.time.emplace());
+        element.line = at.line;
+        element.column = at.column;
+        return element;
+    }
+};
 
 // The parts of one move line: the text its rules matched (views of the text, empty when
 // absent), read into the new element when the whole line has matched. A part matched before
@@ -159,6 +224,64 @@ struct line_parts {
     std::size_t time_offset = 0;
 };
 
+// Line and column of the elements the builder locates (move lines, summaries), exactly as
+// source_text::position_of gives them, mostly without a lookup in the line index. A move line's
+// match ends with its line break, so after one the next line's number is known and its column
+// is 1; the bytes from there to the next element (its leading blanks, or a few short lines) are
+// walked once for line breaks and columns. A long gap (the header, a board, long comments) is
+// one lookup instead of a walk.
+class line_tracker {
+public:
+    explicit line_tracker(const source_text& text) noexcept : text_(text), bytes_(text.text()) {}
+
+    // The position of `offset` (at or after the previous one, as elements come in text order).
+    text_position at(std::size_t offset) noexcept {
+        if (offset < walked_ || offset - walked_ > max_walk) {
+            jump(offset);
+            return {line_, column_};
+        }
+        std::uint32_t column = column_;
+        for (std::size_t i = walked_; i < offset; ++i) {
+            // LF, CRLF (counted at its LF) and a lone CR end a line, as in the text's line index;
+            // columns count code points, every byte but UTF-8 continuation bytes.
+            const char c = bytes_[i];
+            if (c == '\n' || (c == '\r' && (i + 1 == bytes_.size() || bytes_[i + 1] != '\n'))) {
+                ++line_;
+                column = 1;
+            } else {
+                column += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+            }
+        }
+        walked_ = offset;
+        column_ = column;
+        return {line_, column};
+    }
+
+    // A match from the offset last located to `end` ended with a line break (the grammar's eol:
+    // `\n`, `\r\n`, or `\r` not followed by `\n`): `end` starts the next line.
+    void passed_line_break(std::size_t end) noexcept {
+        ++line_;
+        column_ = 1;
+        walked_ = end;
+    }
+
+private:
+    static constexpr std::size_t max_walk = 256;
+
+    [[gnu::noinline]] void jump(std::size_t offset) noexcept {
+        const text_position p = text_.position_of(offset);
+        line_ = p.line;
+        column_ = p.column;
+        walked_ = offset;
+    }
+
+    const source_text& text_;
+    std::string_view bytes_;
+    std::size_t walked_ = 0;    // the position of this offset is line_, column_
+    std::uint32_t line_ = 1;
+    std::uint32_t column_ = 1;
+};
+
 class kif_builder {
 public:
     kif_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
@@ -169,7 +292,8 @@ public:
         record_.moves.emplace_back();
     }
 
-    void on(g::event e, std::string_view matched, std::size_t offset) {
+    // Inlined into each event's call site, where `e` is a constant.
+    [[gnu::always_inline]] void on(g::event e, std::string_view matched, std::size_t offset) {
         if (stopped_) return;
         switch (e) {
             case g::event::comment:
@@ -306,7 +430,7 @@ private:
         // One of move and special matched in this line; a time only when its offset is here.
         const bool is_move = parts_.move_offset >= offset && !parts_.move.empty();
         const bool has_time = parts_.time_offset >= offset && !parts_.time.empty();
-        if (!moves_started_) moves_started_ = true;
+        moves_started_ = true;
         std::vector<move_format>* line = current();
         if (!line) return;
         // The main line starts at 0 with the start entry, a fork at its first ply: either way
@@ -318,16 +442,21 @@ private:
                    "this line is numbered " + std::to_string(number) + " but is ply " + std::to_string(expected),
                    offset, expected);
         }
-        move_format& element = line->emplace_back();
-        locate(element, offset);
+        const text_position at = lines_.at(offset);
+        // The match ends with its line break (or at the end of the input): the next line starts
+        // after it.
+        if (matched.back() == '\n' || matched.back() == '\r') lines_.passed_line_break(offset + matched.size());
+        const std::string_view time = has_time ? parts_.time : std::string_view();
+        move_format* element = nullptr;
         if (is_move) {
-            read_move(parts_.move, element.move.emplace());
+            element = &line->emplace_back(new_move{parts_.move, time, at});
         } else {
-            element.special = special_of(parts_.special, parts_.special_offset, expected);
+            std::string special = special_of(parts_.special, parts_.special_offset, expected);
+            element = &line->emplace_back(new_move{{}, time, at});
+            element->special = std::move(special);
         }
-        if (has_time) read_time(parts_.time, element.time.emplace());
         if (awaiting_first_move_) {
-            element.comments = std::move(waiting_comments_);
+            element->comments = std::move(waiting_comments_);
             waiting_comments_.clear();
             awaiting_first_move_ = false;
         }
@@ -382,13 +511,13 @@ private:
 
     // Where the normalizer's diagnostics about this element will point: its ply number.
     void locate(move_format& element, std::size_t offset) {
-        const text_position p = lines_.position_of(offset);
+        const text_position p = lines_.at(offset);
         element.line = p.line;
         element.column = p.column;
     }
 
     const source_text& text_;
-    line_cursor lines_;  // elements come in text order
+    line_tracker lines_;  // elements come in text order
     read_mode mode_;
     std::vector<diagnostic>& diagnostics_;
     kakinoki_header header_;

@@ -253,12 +253,12 @@ public:
     /// and returns its id. Constant time.
     node_id add_node(node_id parent, std::uint32_t offset = 0) {
         const auto id = static_cast<node_id>(nodes_.size());
-        sgf_node& n = nodes_.emplace_back();
+        sgf_node& n = append_one(nodes_);
         n.parent = parent;
         n.offset = offset;
         n.first_property_ = static_cast<std::uint32_t>(properties_.size());
-        if (parent == no_node) {
-            roots.push_back(id);
+        if (parent == no_node) [[unlikely]] {
+            add_root(id);
         } else {
             sgf_node& p = nodes_[parent];
             (p.last_child_ == no_node ? p.first_child : nodes_[p.last_child_].next_sibling) = id;
@@ -317,6 +317,20 @@ private:
         std::uint32_t offset;
     };
 
+    // Appends a value-initialized element. The growth is out of line and the compiler is told
+    // that room was made, so the inlined appends carry no reallocation code (it cost registers,
+    // spills and a stack frame in every caller).
+    template <typename T>
+    static T& append_one(std::vector<T>& v) {
+        if (v.size() == v.capacity()) grow(v);
+        if (v.size() == v.capacity()) __builtin_unreachable();
+        return v.emplace_back();
+    }
+    template <typename T>
+    [[gnu::noinline]] static void grow(std::vector<T>& v) {
+        v.reserve(v.capacity() < 16 ? 16 : 2 * v.capacity());
+    }
+
     std::uint32_t append_chars(std::string_view s) {
         const auto at = static_cast<std::uint32_t>(chars_.size());
         chars_.append(s);
@@ -337,7 +351,7 @@ private:
     std::uint32_t next_property_slot(sgf_node& n) {
         if (n.property_count_ == n.property_capacity_) {
             if (n.first_property_ + n.property_capacity_ == properties_.size()) {
-                properties_.emplace_back();
+                append_one(properties_);
                 ++n.property_capacity_;
             } else {
                 move_properties(n);
@@ -369,13 +383,14 @@ private:
     std::uint32_t record_of(property_ref property) const noexcept { return nodes_[property.node].first_property_ + property.index; }
 
     // add_property_at() and a first add_value_at() at once, as a parser adds them: the new
-    // record is written once, not written and read back.
-    property_ref add_property_with_value_at(node_id node, span id, span spelled, std::uint32_t offset, span raw,
-                                            std::uint32_t value_offset) {
+    // record is written once, not written and read back. Returns the record's index.
+    std::uint32_t add_property_with_value_at(node_id node, span id, span spelled, std::uint32_t offset, span raw,
+                                             std::uint32_t value_offset) {
         sgf_node& n = nodes_[node];
-        const std::uint32_t index = next_property_slot(n);
+        const std::uint32_t index = next_property_slot(n);  // may move the node's run: first
+        const std::uint32_t record = n.first_property_ + index;
         const auto first_value = static_cast<std::uint32_t>(values_.size());
-        property_record& p = properties_[n.first_property_ + index];
+        property_record& p = properties_[record];
         p.id_begin = id.begin;
         p.id_size = id.size;
         p.spelled_begin = spelled.begin;
@@ -384,18 +399,18 @@ private:
         p.value_count = 1;
         p.value_capacity = 1;
         p.offset = offset;
-        value_record& v = values_.emplace_back();
+        value_record& v = append_one(values_);
         v.begin = raw.begin;
         v.size = raw.size;
         v.offset = value_offset;
-        return {node, index};
+        return record;
     }
 
     void add_value_to_record(std::uint32_t record, span raw, std::uint32_t offset) {
         property_record& p = properties_[record];
         if (p.value_count == p.value_capacity) {
             if (p.first_value + p.value_capacity == values_.size()) {
-                values_.emplace_back();
+                append_one(values_);
                 ++p.value_capacity;
             } else {
                 move_values(p);
@@ -407,6 +422,7 @@ private:
         v.offset = offset;
     }
 
+    [[gnu::noinline]] void add_root(node_id id) { roots.push_back(id); }  // out of add_node's way
     void move_properties(sgf_node& n);
     void move_values(property_record& p);
 
