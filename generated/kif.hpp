@@ -313,8 +313,8 @@ struct first_byte_choice {
                 ...);
     }
 };
-struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
 struct ply_number : class_rep<1, 9, false, U'0', U'9'> {};
+struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
 struct destination : tao::pegtl::sor<tao::pegtl::seq<class_char<false, U'1', U'9', 0xFF11, 0xFF19>, class_char<false, U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19>>, tao::pegtl::seq<tao::pegtl::string<'\xE5', '\x90', '\x8C'>, blanks>> {};
 struct piece : first_byte_choice<first_byte_alt<class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
 struct promotion : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90'>, 0xE6, 0xE6>> {};
@@ -341,6 +341,7 @@ struct comment : tao::pegtl::seq<tao::pegtl::string<'*'>, rest_of_line> {};
 struct bookmark : tao::pegtl::seq<tao::pegtl::string<'&'>, rest_of_line> {};
 struct summary : tao::pegtl::seq<tao::pegtl::string<'\xE3', '\x81', '\xBE', '\xE3', '\x81', '\xA7'>, rest_of_line> {};
 struct board_row : tao::pegtl::seq<tao::pegtl::string<'|'>, rest_of_line> {};
+struct text_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end> {};
 struct variation_start : tao::pegtl::string<'\xE5', '\xA4', '\x89', '\xE5', '\x8C', '\x96'> {};
 struct variation_ply : class_rep<1, 9, false, U'0', U'9'> {};
 struct variation : tao::pegtl::seq<variation_start, tao::pegtl::must<class_char<false, U':', U':', 0xFF1A, 0xFF1A>, blanks, variation_ply, tao::pegtl::opt<tao::pegtl::string<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<tao::pegtl::string<'\xE7', '\x9B', '\xAE'>>>, blanks, line_end>> {};
@@ -352,7 +353,9 @@ struct turn : tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::strin
 struct rotation : tao::pegtl::seq<tao::pegtl::string<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, blanks, line_end> {};
 struct header_key : class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};
 struct header : tao::pegtl::seq<header_key, class_char<false, U':', U':', 0xFF1A, 0xFF1A>, rest_of_line> {};
-struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000>, tao::pegtl::eof>, tao::pegtl::seq<blanks, tao::pegtl::sor<move_line, eol, hash_line, tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end>, variation, title_line, bod_trailer, board_frame, column_numbers, turn, rotation, tao::pegtl::seq<header, line_end>>>> {};
+struct header_line : tao::pegtl::seq<header, line_end> {};
+struct line_kind : first_byte_choice<first_byte_alt<move_line, '0', '9'>, first_byte_alt<eol, 0x0A, 0x0A, 0x0D, 0x0D>, first_byte_alt<hash_line, '#', '#'>, first_byte_alt<text_line, '&', '&', '*', '*', '|', '|', 0xE3, 0xE3>, first_byte_alt<variation, 0xE5, 0xE5>, first_byte_alt<title_line, 0xE6, 0xE6>, first_byte_alt<bod_trailer, 0xE6, 0xE6>, first_byte_alt<board_frame, '+', '+'>, first_byte_alt<column_numbers, 0xEF, 0xEF>, first_byte_alt<turn, 0xE4, 0xE5>, first_byte_alt<rotation, 0xE7, 0xE7>, first_byte_alt<header_line, 0x00, 0x09, 0x0B, 0x0C, 0x0E, '9', ';', 0xFF>> {};
+struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000>, tao::pegtl::sor<tao::pegtl::eof, line_kind>>, tao::pegtl::seq<blanks, line_kind>> {};
 struct line : tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<line_body>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
@@ -401,6 +404,9 @@ template <typename Rule> inline constexpr std::string_view rule_name = {};
 template <> inline constexpr std::string_view rule_name<file> = "file";
 template <> inline constexpr std::string_view rule_name<line> = "line";
 template <> inline constexpr std::string_view rule_name<line_body> = "line_body";
+template <> inline constexpr std::string_view rule_name<line_kind> = "line_kind";
+template <> inline constexpr std::string_view rule_name<text_line> = "text_line";
+template <> inline constexpr std::string_view rule_name<header_line> = "header_line";
 template <> inline constexpr std::string_view rule_name<hash_line> = "hash_line";
 template <> inline constexpr std::string_view rule_name<comment> = "comment";
 template <> inline constexpr std::string_view rule_name<bookmark> = "bookmark";
@@ -440,9 +446,9 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<line_end> = "line_end";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 42> rule_names{"file", "line", "line_body", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "move_or_special", "move", "destination", "piece", "promotion", "origin", "special", "side_word", "word", "times", "time", "extra_time", "time_body", "usual_time", "any_time", "clock", "time_close", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
+inline constexpr std::array<std::string_view, 45> rule_names{"file", "line", "line_body", "line_kind", "text_line", "header_line", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "move_or_special", "move", "destination", "piece", "promotion", "origin", "special", "side_word", "word", "times", "time", "extra_time", "time_body", "usual_time", "any_time", "clock", "time_close", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
-inline constexpr int max_nesting = 9;
+inline constexpr int max_nesting = 10;
 struct traits {
     using root = ::kifu::grammar::kif::file;
     static constexpr int abi_version = ::kifu::grammar::kif::abi_version;
