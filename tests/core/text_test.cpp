@@ -31,6 +31,26 @@ TEST_CASE("is_valid_utf8 rejects overlongs, surrogates, out-of-range and broken 
     CHECK_FALSE(kifu::is_valid_utf8("0123456789abcdef\x8f\x5c"));  // CP932 十 after a fast run
 }
 
+TEST_CASE("source_text's text is valid UTF-8: ill-formed parts replaced as decode() replaces them", "[text]") {
+    const char* const inputs[] = {
+        "\x80", "\xC0\x80", "\xE0\x9F\xBF", "\xED\xA0\x80x", "\xF4\x90\x80\x80", "\xFF\xFE", "\xE6\x97",
+        "\xE6\x97x\n\xE6\x97\xA5", "0123456789abcdef\x8f\x5c", "\xF0\x9F\x98", "ok \xE6\x97\xA5\r\nno \xC3(",
+    };
+    kifu::decode_options utf8;
+    utf8.forced = "UTF-8";
+    for (const std::string bytes : inputs) {
+        std::vector<kifu::diagnostic> diagnostics;
+        const kifu::source_text text("f", bytes, "UTF-8");
+        CHECK(kifu::is_valid_utf8(text.text()));
+        CHECK(text.text() == kifu::decode("f", bytes, utf8, diagnostics).text());
+        CHECK_FALSE(diagnostics.empty());
+    }
+    CHECK(kifu::source_text("f", "\xE6\x97x\xFF", "UTF-8").text() == "\xEF\xBF\xBDx\xEF\xBF\xBD");
+    const std::string valid = "先手：羽生善治\r\n▲７六歩 😀\n";
+    CHECK(kifu::source_text("f", valid, "UTF-8").text() == valid);
+    CHECK(kifu::source_text("f", valid, "UTF-8").line_count() == 2);
+}
+
 TEST_CASE("source_text indexes lines after LF, CRLF and lone CR", "[text]") {
     const kifu::source_text text("a.kif", "one\r\ntwo\rthree\nfour\r\n\r\nsix", "UTF-8");
     REQUIRE(text.line_count() == 6);

@@ -2,7 +2,6 @@
 // grammar says (class collapsing, UTF-8 classes, escapes, cuts, every operator).
 
 #include <algorithm>
-#include <random>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -18,6 +17,7 @@
 #include "cases/operators/expected.hpp"
 #include "cases/utf8_classes/expected.hpp"
 #include "furthest_hooks.hpp"
+#include "random_prefixes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -135,34 +135,46 @@ const std::vector<std::string> pieces{
     "\xF4\x8F\xBF\xBF", "\xC0\x80", "\xC1\xBF", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80",
     "\xF8\x88\x80\x80", "\x80", "\xBF", "\xFF", "\xC3", "\xE3\x81", "\xF0\x9F\x98"};
 
-// Every run against its twin on random strings of those pieces and on every prefix of them.
-template <typename Run, typename Twin>
-void check_twins(const char* name) {
-    std::mt19937 rng(20261121);
-    std::uniform_int_distribution<std::size_t> count(0, 12);
-    std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
-    for (int i = 0; i < 3000; ++i) {
-        std::string text;
-        for (std::size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
-        for (std::size_t cut = 0; cut <= text.size(); ++cut) {
-            const std::string prefix = text.substr(0, cut);
-            const outcome run = run_on<Run>(prefix);
-            const outcome twin = run_on<Twin>(prefix);
-            if (!(run == twin)) {
-                INFO(name << " on " << prefix.size() << " bytes; run " << run.matched << '/' << run.consumed << '/' << run.furthest
-                          << ", twin " << twin.matched << '/' << twin.consumed << '/' << twin.furthest);
-                CHECK(run == twin);
-                return;
-            }
+// The pieces that are valid UTF-8.
+std::vector<std::string> valid_pieces() {
+    std::vector<std::string> valid;
+    for (const std::string& piece : pieces) {
+        tao::pegtl::memory_input in(piece, "piece");
+        if (tao::pegtl::parse<tao::pegtl::seq<tao::pegtl::star<tao::pegtl::utf8::any>, tao::pegtl::eof>>(in)) {
+            valid.push_back(piece);
         }
     }
-    SUCCEED(name);
+    return valid;
+}
+
+// Every run against its twin on random strings of those pieces and on every prefix of them.
+// `Valid`: for a run that may assume valid UTF-8 (a byte_run<>), valid pieces cut between
+// characters only, as a source_text is.
+template <typename Run, typename Twin, bool Valid = false>
+void check_twins(const char* name) {
+    const kifu::test::random_texts texts{.pieces = Valid ? valid_pieces() : pieces,
+                                         .seed = 20261121,
+                                         .count = 3000,
+                                         .max_pieces = 12,
+                                         .whole_characters = Valid};
+    const bool same = kifu::test::for_every_prefix(texts, [&](const std::string& prefix) {
+        const outcome run = run_on<Run>(prefix);
+        const outcome twin = run_on<Twin>(prefix);
+        if (run == twin) return true;
+        INFO(name << " on " << prefix.size() << " bytes; run " << run.matched << '/' << run.consumed << '/' << run.furthest
+                  << ", twin " << twin.matched << '/' << twin.consumed << '/' << twin.furthest);
+        CHECK(run == twin);
+        return false;
+    });
+    if (same) SUCCEED(name);
 }
 
 }  // namespace
 
 TEST_CASE("a class run is emitted for `*` and `+` of a class, not for {2,} or ?", "[pegc][emitted]") {
     namespace g = kifu::grammar::class_runs;
+    CHECK(std::is_base_of_v<g::byte_run<false, '\\', ']'>, g::negated_star>);  // ASCII members only: a byte scan
+    CHECK(std::is_base_of_v<g::class_run<false, true, U'x', U'x', 0x3000, 0x3000, 0xFFFD, 0xFFFD>, g::wide_negated>);
     CHECK(class_run<g::ascii_star>);
     CHECK(class_run<g::ascii_braces>);
     CHECK(class_run<g::wide_negated>);
@@ -176,8 +188,8 @@ TEST_CASE("a class run matches, consumes and tries as far as star<>/plus<> of th
     check_twins<g::ascii_star, g::ascii_star_twin>("ascii_star");
     check_twins<g::ascii_plus, g::ascii_plus_twin>("ascii_plus");
     check_twins<g::ascii_braces, g::ascii_plus_twin>("ascii_braces");
-    check_twins<g::negated_star, g::negated_star_twin>("negated_star");
-    check_twins<g::negated_plus, g::negated_plus_twin>("negated_plus");
+    check_twins<g::negated_star, g::negated_star_twin, true>("negated_star");
+    check_twins<g::negated_plus, g::negated_plus_twin, true>("negated_plus");
     check_twins<g::wide_star, g::wide_star_twin>("wide_star");
     check_twins<g::wide_plus, g::wide_plus_twin>("wide_plus");
     check_twins<g::wide_negated, g::wide_negated_twin>("wide_negated");
@@ -192,8 +204,11 @@ TEST_CASE("class runs on chosen inputs", "[pegc][emitted]") {
     CHECK(run_on<g::ascii_plus>("ab_x") == outcome{true, 3, 3});
     CHECK(run_on<g::ascii_plus>("\xC3\xA9") == outcome{false, 0, 0});
     CHECK(run_on<g::negated_plus>("\xE5\x90\x8C a\r\n") == outcome{true, 5, 5});     // 同 is three bytes
-    CHECK(run_on<g::negated_star>("ab\xFFz]") == outcome{true, 2, 2});               // invalid UTF-8 ends it
-    CHECK(run_on<g::negated_star>("ab\xE3\x81") == outcome{true, 2, 2});             // so does a cut sequence
+    CHECK(run_on<g::negated_star>("ab\xE5\x90\x8Cz]") == outcome{true, 6, 6});       // a byte scan on valid UTF-8
+    CHECK(run_on<g::negated_star>("a\\") == outcome{true, 1, 1});
+    CHECK(run_on<g::negated_plus>("\r") == outcome{false, 0, 0});
+    CHECK(run_on<g::wide_negated>("ab\xFFz]") == outcome{true, 2, 2});               // invalid UTF-8 ends a class run
+    CHECK(run_on<g::mixed_negated>("A\xE3\x81") == outcome{true, 1, 1});            // so does a cut sequence
     CHECK(run_on<g::wide_plus>("\xF0\x9F\x98\x80z\xC3\xA9!") == outcome{true, 7, 7});
     CHECK(run_on<g::wide_negated>("ab\xE3\x80\x80") == outcome{true, 2, 2});
     CHECK(run_on<g::mixed_negated>("\xC3\xA9") == outcome{false, 0, 0});

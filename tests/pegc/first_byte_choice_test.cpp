@@ -4,7 +4,6 @@
 // errors (cuts, the depth limit) at the same positions. The grammar is
 // tests/pegc/cases/first_byte_dispatch/grammar.peg.
 
-#include <random>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -14,6 +13,7 @@
 
 #include "cases/first_byte_dispatch/expected.hpp"
 #include "furthest_hooks.hpp"
+#include "random_prefixes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -133,29 +133,22 @@ const std::vector<std::string> pieces{
 // several depth limits.
 template <typename Rule, typename Twin>
 void check_twins(const char* name) {
-    std::mt19937 rng(20261121);
-    std::uniform_int_distribution<std::size_t> count(0, 7);
-    std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
-    for (int i = 0; i < 2000; ++i) {
-        std::string text;
-        for (std::size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
-        for (std::size_t cut = 0; cut <= text.size(); ++cut) {
-            const std::string prefix = text.substr(0, cut);
-            for (const std::size_t max_depth : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}}) {
-                const outcome run = run_on<Rule>(prefix, max_depth);
-                const outcome twin = run_on<Twin>(prefix, max_depth);
-                if (!(run == twin)) {
-                    INFO(name << " on \"" << prefix << "\" (depth " << max_depth << "): dispatch " << run.matched << '/'
-                              << run.consumed << '/' << run.furthest << " [" << run.events << "] " << run.error
-                              << "; sor " << twin.matched << '/' << twin.consumed << '/' << twin.furthest << " ["
-                              << twin.events << "] " << twin.error);
-                    CHECK(run == twin);
-                    return;
-                }
-            }
+    const kifu::test::random_texts texts{.pieces = pieces, .seed = 20261121, .count = 2000, .max_pieces = 7};
+    const bool same = kifu::test::for_every_prefix(texts, [&](const std::string& prefix) {
+        for (const std::size_t max_depth : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}}) {
+            const outcome run = run_on<Rule>(prefix, max_depth);
+            const outcome twin = run_on<Twin>(prefix, max_depth);
+            if (run == twin) continue;
+            INFO(name << " on \"" << prefix << "\" (depth " << max_depth << "): dispatch " << run.matched << '/'
+                      << run.consumed << '/' << run.furthest << " [" << run.events << "] " << run.error << "; sor "
+                      << twin.matched << '/' << twin.consumed << '/' << twin.furthest << " [" << twin.events << "] "
+                      << twin.error);
+            CHECK(run == twin);
+            return false;
         }
-    }
-    SUCCEED(name);
+        return true;
+    });
+    if (same) SUCCEED(name);
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 // prefix of them: same match, same input consumed, same furthest point tried, same raise at the
 // same position. The grammar is tests/pegc/cases/leaf_forms/grammar.peg.
 
-#include <random>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -12,6 +11,7 @@
 
 #include "cases/leaf_forms/expected.hpp"
 #include "furthest_hooks.hpp"
+#include "random_prefixes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -41,6 +41,11 @@ struct plain<g::class_rep<Min, Max, Negated, Bounds...>> {
 template <bool Plus, bool Negated, char32_t... Bounds>
 struct plain<g::class_run<Plus, Negated, Bounds...>> {
     using one = plain_t<g::class_char<Negated, Bounds...>>;
+    using type = std::conditional_t<Plus, pegtl::plus<one>, pegtl::star<one>>;
+};
+template <bool Plus, unsigned char... Stops>
+struct plain<g::byte_run<Plus, Stops...>> {
+    using one = plain_t<g::class_char<true, static_cast<char32_t>(Stops)...>>;
     using type = std::conditional_t<Plus, pegtl::plus<one>, pegtl::star<one>>;
 };
 template <unsigned Kind, unsigned char... Ranges>
@@ -79,6 +84,8 @@ template <unsigned Min, unsigned Max, bool Negated, char32_t... Bounds>
 g::class_rep<Min, Max, Negated, Bounds...> body_of(const g::class_rep<Min, Max, Negated, Bounds...>*);
 template <bool Plus, bool Negated, char32_t... Bounds>
 g::class_run<Plus, Negated, Bounds...> body_of(const g::class_run<Plus, Negated, Bounds...>*);
+template <bool Plus, unsigned char... Stops>
+g::byte_run<Plus, Stops...> body_of(const g::byte_run<Plus, Stops...>*);
 
 // A rule with its leaves spelled out.
 template <typename Rule>
@@ -124,28 +131,36 @@ const std::vector<std::string> pieces{
     "\xF4\x8F\xBF\xBF", "\xF4\x90\x80\x80", "\xC0\xB1", "\xC1\xBF", "\xE0\x80\xB1", "\xE0\x9F\xBF", "\xF0\x80\x80\xB1",
     "\x80", "\xBF", "\xFF", "\xC3", "\xE3\x81", "\xEF\xBC", "\xF0\x90\x80"};
 
-template <typename Rule>
-void check_twin(const char* name) {
-    std::mt19937 rng(20261122);
-    std::uniform_int_distribution<std::size_t> count(0, 8);
-    std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
-    for (int i = 0; i < 3000; ++i) {
-        std::string text;
-        for (std::size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
-        for (std::size_t cut = 0; cut <= text.size(); ++cut) {
-            const std::string prefix = text.substr(0, cut);
-            const outcome leaf = run_on<Rule>(prefix);
-            const outcome spelled = run_on<twin<Rule>>(prefix);
-            if (!(leaf == spelled)) {
-                INFO(name << " on " << prefix.size() << " bytes: leaf " << leaf.matched << '/' << leaf.consumed << '/'
-                          << leaf.furthest << ' ' << leaf.error << "; spelled out " << spelled.matched << '/'
-                          << spelled.consumed << '/' << spelled.furthest << ' ' << spelled.error);
-                CHECK(leaf == spelled);
-                return;
-            }
-        }
+// The pieces that are valid UTF-8.
+std::vector<std::string> valid_pieces() {
+    std::vector<std::string> valid;
+    for (const std::string& piece : pieces) {
+        pegtl::memory_input in(piece, "piece");
+        if (pegtl::parse<pegtl::seq<pegtl::star<pegtl::utf8::any>, pegtl::eof>>(in)) valid.push_back(piece);
     }
-    SUCCEED(name);
+    return valid;
+}
+
+// `Valid`: for a form that may assume valid UTF-8 (byte_run<>), texts of valid pieces cut between
+// characters only, as a source_text is.
+template <typename Rule, bool Valid = false>
+void check_twin(const char* name) {
+    const kifu::test::random_texts texts{.pieces = Valid ? valid_pieces() : pieces,
+                                         .seed = 20261122,
+                                         .count = 3000,
+                                         .max_pieces = 8,
+                                         .whole_characters = Valid};
+    const bool same = kifu::test::for_every_prefix(texts, [&](const std::string& prefix) {
+        const outcome leaf = run_on<Rule>(prefix);
+        const outcome spelled = run_on<twin<Rule>>(prefix);
+        if (leaf == spelled) return true;
+        INFO(name << " on " << prefix.size() << " bytes: leaf " << leaf.matched << '/' << leaf.consumed << '/'
+                  << leaf.furthest << ' ' << leaf.error << "; spelled out " << spelled.matched << '/'
+                  << spelled.consumed << '/' << spelled.furthest << ' ' << spelled.error);
+        CHECK(leaf == spelled);
+        return false;
+    });
+    if (same) SUCCEED(name);
 }
 
 }  // namespace
@@ -163,6 +178,10 @@ TEST_CASE("classes past ASCII, {n,m} of a class and runs of one-byte rules becom
     CHECK(std::is_base_of_v<pegtl::seq<g::byte_seq<g::byte_step<0, 'a', 'c'>, g::byte_step<0, '0', '9'>>,
                                        pegtl::must<pegtl::ascii::range<'0', '9'>, pegtl::ascii::string<'x'>>>,
                             g::cut_after>);
+    // A negated class of ASCII members repeated: a byte scan (valid UTF-8 assumed); with a
+    // member past ASCII, a class run.
+    CHECK(std::is_base_of_v<g::byte_run<false, '\n', '\n', '\r', '\r'>, g::bytes_line>);
+    CHECK(std::is_base_of_v<g::class_run<false, true, U'a', U'b', 0x3000, 0x3000>, g::run_star>);
     // Nothing that takes a byte: no leaf.
     CHECK(std::is_base_of_v<pegtl::seq<pegtl::opt<pegtl::ascii::string<'+'>>, pegtl::at<pegtl::ascii::one<'a'>>>, g::not_fused>);
 }
@@ -190,6 +209,10 @@ TEST_CASE("the one-leaf forms match, consume, try and raise as the PEGTL they st
     check_twin<g::run_plus>("run_plus");
     check_twin<g::pair>("pair");
     check_twin<g::under_cut>("under_cut");
+    check_twin<g::bytes_line, true>("bytes_line");
+    check_twin<g::bytes_one, true>("bytes_one");
+    check_twin<g::bytes_three, true>("bytes_three");
+    check_twin<g::bytes_ranges, true>("bytes_ranges");
 }
 
 TEST_CASE("one-leaf forms on chosen inputs", "[pegc][leaf]") {
@@ -202,5 +225,16 @@ TEST_CASE("one-leaf forms on chosen inputs", "[pegc][leaf]") {
     CHECK(run_on<g::cut_after>("a1y") == outcome{false, 0, 2, "raised at 2"});
     CHECK(run_on<g::under_cut>("=a1x").error == "raised at 3");  // the pair's "-", not its start
     CHECK(run_on<g::under_cut>("=a-1234;").error == "raised at 6");  // a 4th digit: after three
+    // byte_run: a word at a time, the stop in any of its bytes, or after it.
+    for (std::size_t at = 0; at < 20; ++at) {
+        const std::string text = std::string(at, 'x') + "\xE5\x90\x8C:" + std::string(20, 'y');
+        CHECK(run_on<g::bytes_three>(text) == outcome{true, at + 3, at + 3, ""});
+        CHECK(run_on<g::bytes_line>(std::string(at, 'x') + "\r\n") == outcome{true, at, at, ""});
+        CHECK(run_on<g::bytes_line>(std::string(at, 'a')) == outcome{true, at, at, ""});
+        // Control characters that are no stop are flagged by the word test and stepped over.
+        const std::string controls = std::string(at, '\t') + std::string(1, '\0') + "\x0C\x0B" + std::string(at, 'z');
+        CHECK(run_on<g::bytes_line>(controls + "\r") == outcome{true, controls.size(), controls.size(), ""});
+    }
+    CHECK(run_on<g::bytes_one>(";") == outcome{false, 0, 0, ""});
 
 }

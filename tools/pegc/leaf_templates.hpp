@@ -168,6 +168,112 @@ struct class_run {
 };
 )cpp";
 
+/// byte_run<>: `[^…]*`, `[^…]+` of a class whose members are all ASCII.
+inline constexpr std::string_view byte_run_template = R"cpp(// A repetition of a negated class whose members are all ASCII (`[^\r\n]*`, `[^\]\\]+`) on VALID
+// UTF-8, as kifu::source_text promises its text: every character but the members is in the
+// class, and a member is one byte that no other character contains, so the run is the bytes up
+// to the first member byte (or the end) — no character's UTF-8 form need be checked. From the
+// start of a character of valid UTF-8 it matches, consumes and tries what class_run<> (star<> /
+// plus<> of the class) does; on broken UTF-8 it would take bytes that those stop at. Stops are
+// the members' (first, last) byte ranges.
+template <bool Plus, unsigned char... Stops>
+struct byte_run {
+    // For tao::pegtl::analyze(): consumes on success like plus<> / star<>.
+    using rule_t = typename std::conditional_t<Plus, tao::pegtl::plus<tao::pegtl::any>, tao::pegtl::star<tao::pegtl::any>>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    static constexpr bool reports_tried = true;
+
+    // (Each initializer reads the template's arguments, not another member: clang does not
+    // evaluate a lambda that uses a member of the class being defined.)
+    static constexpr std::size_t stop_count = [] {
+        constexpr unsigned char stops[] = {Stops...};
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < sizeof...(Stops); i += 2) count += stops[i + 1] - stops[i] + 1u;
+        return count;
+    }();
+    // Up to three stop bytes (CR and LF; `]` and `\`): eight bytes at a time, each stop found as
+    // a zero byte of the word xor the stop ("has zero byte", Bit Twiddling Hacks: the lowest flag
+    // is exact, higher ones may be false), so the lowest flag of all is the first stop.
+    static constexpr bool by_words = stop_count <= 3 && std::endian::native == std::endian::little;
+    static constexpr std::array<unsigned char, 3> singles = [] {
+        constexpr unsigned char stops[] = {Stops...};
+        std::array<unsigned char, 3> bytes{};
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < sizeof...(Stops); i += 2) {
+            for (unsigned b = stops[i]; b <= stops[i + 1] && n < bytes.size(); ++b) bytes[n++] = static_cast<unsigned char>(b);
+        }
+        return bytes;
+    }();
+
+    // When every stop is a control character (`[^\r\n]`), one compare flags the bytes below the
+    // highest stop + 1 instead of one compare per stop; a flagged byte that is no stop (a tab)
+    // is stepped over and the scan goes on after it.
+    static constexpr unsigned below = [] {
+        constexpr unsigned char stops[] = {Stops...};
+        unsigned high = 0;
+        for (const unsigned char b : stops) high = b > high ? b : high;
+        return high + 1;
+    }();
+    static constexpr bool by_range = below <= 0x20 && std::endian::native == std::endian::little;
+
+    static constexpr std::uint64_t zero_flags(std::uint64_t x) noexcept {
+        return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+    }
+    template <std::size_t... I>
+    static std::uint64_t stop_flags(std::uint64_t word, std::index_sequence<I...>) noexcept {
+        return (zero_flags(word ^ (0x0101010101010101ULL * singles[I])) | ...);
+    }
+
+    // Where the run from p ends: at the first stop byte, or at the end.
+    static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
+        static constexpr std::array<bool, 256> stop = [] {
+            constexpr unsigned char stops[] = {Stops...};
+            std::array<bool, 256> table{};
+            for (std::size_t i = 0; i < sizeof...(Stops); i += 2) {
+                for (unsigned b = stops[i]; b <= stops[i + 1]; ++b) table[b] = true;
+            }
+            return table;
+        }();
+        if constexpr (by_range) {
+            while (last - p >= 8) {
+                std::uint64_t word;
+                std::memcpy(&word, p, sizeof word);
+                // Bytes below `below` ("has less", Bit Twiddling Hacks: the lowest flag is exact).
+                const std::uint64_t flags = (word - 0x0101010101010101ULL * below) & ~word & 0x8080808080808080ULL;
+                if (flags == 0) {
+                    p += 8;
+                    continue;
+                }
+                p += std::countr_zero(flags) >> 3;
+                if (stop[*p]) return p;
+                ++p;
+            }
+        } else if constexpr (by_words) {
+            while (last - p >= 8) {
+                std::uint64_t word;
+                std::memcpy(&word, p, sizeof word);
+                const std::uint64_t flags = stop_flags(word, std::make_index_sequence<by_words ? stop_count : 0>());
+                if (flags != 0) return p + (std::countr_zero(flags) >> 3);
+                p += 8;
+            }
+        }
+        while (p != last && !stop[*p]) ++p;
+        return p;
+    }
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
+        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
+        if (Plus && p == first) return false;
+        in.bump(static_cast<std::size_t>(p - first));
+        return true;
+    }
+};
+)cpp";
+
 /// class_rep<>: `[…]{n,m}` with n < m.
 inline constexpr std::string_view class_rep_template = R"cpp(// `[…]{n,m}` (n < m) as one leaf: what rep_min_max<n, m, class> matches — n to m characters of
 // the class, and no (m+1)-th after them (PEGTL's rule fails then). It tries, as that rule does,

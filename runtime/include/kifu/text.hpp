@@ -16,14 +16,22 @@ struct text_position {
     std::uint32_t column = 0;
 };
 
+struct decode_options;
+
 /// A decoded input: its UTF-8 text and a line index into it.
 ///
 /// Line breaks are kept as they were (LF, CRLF or a lone CR), so line numbers of the
 /// UTF-8 text are those of the original file whatever its encoding was.
+///
+/// The text is always valid UTF-8 (no overlongs, surrogates or values past U+10FFFF): the
+/// parsers rely on it (kifu-pegc's byte scans skip the UTF-8 checks a run of a negated ASCII
+/// class would otherwise make for every character).
 class source_text {
 public:
     source_text() = default;
-    /// Takes UTF-8 text (already decoded) and builds the line index.
+    /// Takes UTF-8 text (already decoded) and builds the line index. Ill-formed UTF-8 is
+    /// replaced, each maximal ill-formed subpart by one U+FFFD, as decode() replaces it (but
+    /// without a diagnostic: use decode() for bytes that may not be UTF-8).
     source_text(std::string file_name, std::string utf8, std::string encoding);
 
     /// Returns the file name given by the caller (used in diagnostics).
@@ -49,6 +57,11 @@ public:
 
 private:
     friend class line_cursor;
+    friend source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
+                              std::vector<diagnostic>& diagnostics);
+    // For text already known to be valid UTF-8 (decode() checked it): not checked again.
+    struct valid_utf8 {};
+    source_text(valid_utf8, std::string file_name, std::string utf8, std::string encoding);
     std::uint32_t column_of(std::size_t line_start, std::size_t offset) const noexcept;
     std::string file_name_;
     std::string text_;

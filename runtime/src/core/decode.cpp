@@ -155,7 +155,11 @@ source_text decode(std::string file_name, std::string_view bytes, const decode_o
         result.text.erase(0, 3);
         for (bad_spot& spot : result.bad) spot.offset -= 3;  // none sits on the BOM itself
     }
-    source_text text(std::move(file_name), std::move(result.text), encoding);
+    // decode_utf8's text is valid UTF-8 (checked, or its ill-formed parts replaced): not checked
+    // again. iconv's is checked by the constructor, which costs little beside iconv itself.
+    source_text text = encoding == "UTF-8"
+                           ? source_text(source_text::valid_utf8{}, std::move(file_name), std::move(result.text), encoding)
+                           : source_text(std::move(file_name), std::move(result.text), encoding);
     // One diagnostic per line. Lines are counted in one pass over the text (the spots come in
     // order), so that a long line full of bad bytes costs no more than a short one.
     const std::string_view view = text.text();

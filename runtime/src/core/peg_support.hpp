@@ -227,7 +227,11 @@ bool parse(const kifu::source_text& text, kifu::read_mode mode, std::string_view
                     input.data());
         return false;
     }
-    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(input.data(), input.size(), text.file_name());
+    // The source name is a pointer into the source_text, not a std::string: PEGTL's default
+    // would copy the file name for every parse, and nothing reads it back (diagnostics take it
+    // from source_text, positions from the byte offset).
+    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy, tao::pegtl::eol::lf_crlf, const char*> in(
+        input.data(), input.size(), text.file_name().c_str());
     // Two instantiations when the grammar is not recursive: without the depth count when the
     // bound cannot be reached (the usual limits), with it otherwise (a limit below max_nesting).
     const auto run = [&]<bool CountDepth>() {

@@ -7,7 +7,36 @@
 
 namespace kifu {
 
+namespace {
+
+// The text with each maximal ill-formed UTF-8 subpart replaced by U+FFFD (Unicode's "best
+// practice", as decode() replaces them). Checked first at full speed: the usual text is valid.
+std::string valid_utf8_of(std::string text) {
+    if (is_valid_utf8(text)) return text;
+    std::string out;
+    out.reserve(text.size() + text.size() / 8 + 16);
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const auto* const end = p + text.size();
+    while (p < end) {
+        std::size_t bad = 1;
+        const std::size_t length = detail::utf8_sequence_length(p, static_cast<std::size_t>(end - p), bad);
+        if (length != 0) {
+            out.append(reinterpret_cast<const char*>(p), length);
+            p += length;
+        } else {
+            out += detail::replacement_character;
+            p += bad;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 source_text::source_text(std::string file_name, std::string utf8, std::string encoding)
+    : source_text(valid_utf8{}, std::move(file_name), valid_utf8_of(std::move(utf8)), std::move(encoding)) {}
+
+source_text::source_text(valid_utf8, std::string file_name, std::string utf8, std::string encoding)
     : file_name_(std::move(file_name)), text_(std::move(utf8)), encoding_(std::move(encoding)) {
     // Offsets are stored in 32 bits; the read API bounds inputs far below 4 GiB, and a
     // larger text still indexes correctly up to that point instead of wrapping.
