@@ -5,7 +5,7 @@
 // sections, squares, piece codes, PI removals and piece counts.
 
 #include "shogi/csa_builder.hpp"
-#include "shogi/csa_positions.hpp"
+#include "shogi/move_maker.hpp"
 
 #include <algorithm>
 #include <array>
@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/line_walker.hpp"
 #include "core/peg_support.hpp"
 #include "generated/csa.hpp"
 
@@ -65,49 +66,6 @@ int digit(char c) noexcept { return c - '0'; }
 
 // start_moves reserves at most this many elements (about 200 KiB).
 constexpr std::size_t max_reserved_moves = 1024;
-
-// The makers of new elements of `moves`, as `moves.emplace_back(maker)`: emplace_back() would
-// value-initialize, which zero-fills all ~200 bytes of a move_format (a `rep stos`, slow to
-// start) before the members' constructors run again. The prvalue the conversion returns is
-// constructed in the vector's slot (copy elision; a compiler that does not elide moves it, with
-// the same result), and `move_format element;` only runs the members' constructors.
-
-// A move, its squares and piece checked.
-struct new_move {
-    color side;
-    square from;  // x = 0: a drop
-    square to;
-    piece_kind kind;
-    text_position at;
-
-    operator move_format() const {  // NOLINT(google-explicit-constructor): for emplace_back
-        move_format element;
-        move_data& m = element.move.emplace();
-        m.color = side;
-        if (from.x != 0) {
-            m.from = from;
-        }
-        m.to = to;
-        m.piece = kind;
-        element.line = at.line;
-        element.column = at.column;
-        return element;
-    }
-};
-
-// moves[0] (no special) or a special.
-struct new_element {
-    std::string_view special;
-    text_position at;
-
-    operator move_format() const {  // NOLINT(google-explicit-constructor): for emplace_back
-        move_format element;
-        element.special.assign(special);
-        element.line = at.line;
-        element.column = at.column;
-        return element;
-    }
-};
 
 class csa_builder {
 public:
@@ -412,7 +370,11 @@ private:
         // many games does not over-allocate.
         std::vector<move_format>& moves = game_.record.moves;
         moves.reserve(std::min<std::size_t>((text_.text().size() - offset) / 8 + 2, max_reserved_moves));
-        moves.emplace_back(new_element{{}, positions_.at(offset)});
+        const text_position at = positions_.at(offset);
+        emplace_move(moves, [at](move_format& element) {
+            element.line = at.line;
+            element.column = at.column;
+        });
         game_.in_moves = true;
     }
 
@@ -463,7 +425,18 @@ private:
             return bad_move(matched, offset);
         }
         // The line and column are where the normalizer's diagnostics about the move will point.
-        game_.record.moves.emplace_back(new_move{color_of(matched[0]), {fx, fy}, {tx, ty}, *kind, positions_.at(offset)});
+        const text_position at = positions_.at(offset);
+        emplace_move(game_.record.moves, [&](move_format& element) {
+            move_data& m = element.move.emplace();
+            m.color = color_of(matched[0]);
+            if (fx != 0) {
+                m.from = square{fx, fy};
+            }
+            m.to = square{tx, ty};
+            m.piece = *kind;
+            element.line = at.line;
+            element.column = at.column;
+        });
     }
 
     // Out of line: the message building would weigh on every move.
@@ -524,7 +497,12 @@ private:
         if (!ensure_moves(offset)) {
             return;
         }
-        game_.record.moves.emplace_back(new_element{matched.substr(1), positions_.at(offset)});
+        const text_position at = positions_.at(offset);
+        emplace_move(game_.record.moves, [&](move_format& element) {
+            element.special.assign(matched.substr(1));
+            element.line = at.line;
+            element.column = at.column;
+        });
     }
 
     void on_comment(std::string_view matched) {
@@ -557,7 +535,7 @@ private:
     }
 
     const source_text& text_;
-    position_walker positions_;  // hears of every event, in text order
+    kifu::detail::line_walker positions_;  // hears of every event (pass), in text order
     read_mode mode_;
     std::vector<diagnostic>& diagnostics_;
     game game_;
