@@ -26,6 +26,7 @@
 #include "generated/ki2.hpp"
 #include "shogi/kakinoki.hpp"
 #include "shogi/ki2_token.hpp"
+#include "shogi/move_maker.hpp"
 
 static_assert(kifu::grammar::ki2::abi_version == 1, "generated/ki2.hpp is from another kifu-pegc");
 // The move-line reader reports a line that goes on after a token as the grammar's line_end does.
@@ -59,37 +60,6 @@ std::uint32_t code_points(const char* from, const char* to) noexcept {
     for (; p != to; ++p) continuation += (static_cast<unsigned char>(*p) & 0xC0) == 0x80 ? 1 : 0;
     return static_cast<std::uint32_t>(static_cast<std::size_t>(to - from) - continuation);
 }
-
-// A move element made from its token, as `moves.emplace_back(new_move{…})`: emplace_back()
-// would value-initialize, zero-filling all ~200 bytes of a move_format (a `rep stos`) before
-// the members' constructors run again. The prvalue the conversion returns is constructed in the
-// vector's slot (copy elision), and `move_format element;` only runs the members' constructors
-// (the CSA builder makes its moves so too).
-struct new_move {
-    const ki2_token& t;
-    text_position at;
-
-    operator move_format() const {  // NOLINT(google-explicit-constructor): for emplace_back
-        move_format element;
-        move_data& m = element.move.emplace();
-        m.color = t.side;
-        m.to = t.to;
-        if (t.same) {
-            m.same = true;
-        }
-        m.piece = t.piece;
-        m.promote = t.promote;
-        if (t.drop) {
-            m.relative = "H";
-        } else if (t.relative_size != 0) {
-            m.relative.assign(t.relative, t.relative_size);
-        }
-        m.from = t.from;
-        element.line = at.line;
-        element.column = at.column;
-        return element;
-    }
-};
 
 class ki2_builder {
 public:
@@ -234,9 +204,26 @@ private:
         if (skipping_) {
             return;
         }
-        std::vector<move_format>& line = forks_->current();
-        line.emplace_back(new_move{t, position_of(offset)});
-        take_waiting_comments(line.back());
+        const text_position at = position_of(offset);
+        move_format& element = emplace_move(forks_->current(), [&](move_format& e) {
+            move_data& m = e.move.emplace();
+            m.color = t.side;
+            m.to = t.to;
+            if (t.same) {
+                m.same = true;
+            }
+            m.piece = t.piece;
+            m.promote = t.promote;
+            if (t.drop) {
+                m.relative = "H";
+            } else if (t.relative_size != 0) {
+                m.relative.assign(t.relative, t.relative_size);
+            }
+            m.from = t.from;
+            e.line = at.line;
+            e.column = at.column;
+        });
+        take_waiting_comments(element);
     }
 
     // ShogiDB2 writes the end of the game as a move: `△投了`.

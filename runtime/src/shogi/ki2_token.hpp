@@ -22,7 +22,7 @@
 //   blanks      <- [ \t　]*
 //
 // Every mark, kanji and full-width digit is one three-byte UTF-8 character, so a character is
-// told apart by its bytes. The line the grammar matched is valid UTF-8 (its class run checks)
+// told apart by its bytes. The line the grammar matched is valid UTF-8 (a source_text's text is)
 // and holds no line break; reads still stop at the line's end whatever the bytes are.
 
 #include <algorithm>
