@@ -19,11 +19,17 @@
 #include <utility>
 #include <vector>
 
+#include "core/line_walker.hpp"
 #include "core/peg_support.hpp"
 #include "generated/kif.hpp"
 #include "shogi/kakinoki.hpp"
+#include "shogi/kif_move_line.hpp"
+#include "shogi/move_maker.hpp"
 
 static_assert(kifu::grammar::kif::abi_version == 1, "generated/kif.hpp is from another kifu-pegc");
+// The move-line reader reports a line that goes on after its parts as the grammar's line_end does.
+static_assert(std::string_view(kifu::grammar::kif::error_message<kifu::grammar::kif::line_end>) ==
+              kifu::shogi::detail::kif_messages::expected_line_end);
 
 namespace kifu::shogi::detail {
 namespace {
@@ -40,247 +46,34 @@ int number_of(std::string_view digits) noexcept {
     return n;
 }
 
-// The readers below get text the grammar has matched, so they read bytes at known places
-// instead of checking the shape again: the kanji, kana and full-width digits of a move line
-// are three-byte UTF-8 sequences, and a decoded text is valid UTF-8.
-
-// Whether the bytes at `p` (before `end`) are the three of `c`.
-bool is3(const char* p, const char* end, const char (&c)[4]) noexcept {
-    return end - p >= 3 && p[0] == c[0] && p[1] == c[1] && p[2] == c[2];
-}
-
-// Past the blanks (ASCII space and tab, U+3000) at `p`.
-const char* skip_blanks(const char* p, const char* end) noexcept {
-    for (;;) {
-        if (p != end && (*p == ' ' || *p == '\t')) {
-            ++p;
-        } else if (is3(p, end, "\u3000")) {
-            p += 3;
+// Fills a move line's element (built in place by emplace_move, shogi/move_maker.hpp) from what
+// the line says; a special's word is set by the caller.
+void fill_move(move_format& element, const kif_move_line& read, text_position at) {
+    if (read.is_move) {
+        move_data& m = element.move.emplace();
+        if (read.same) {
+            m.same = true;
         } else {
-            return p;
+            m.to = square{read.to_file, read.to_rank};
+        }
+        m.piece = read.piece;
+        if (read.promote >= 0) m.promote = read.promote != 0;
+        if (read.from_file != 0) m.from = square{read.from_file, read.from_rank};
+    }
+    if (read.has_time) {
+        move_time& t = element.time.emplace();
+        t.now.m = read.now_m;
+        t.now.s = read.now_s;
+        if (read.has_total) {
+            time_value& total = t.total.emplace();
+            total.h = read.total_h;
+            total.m = read.total_m;
+            total.s = read.total_s;
         }
     }
+    element.line = at.line;
+    element.column = at.column;
 }
-
-// The time readers below rely on the match ending with `)`, which is neither a digit nor a
-// blank: their loops stop there at the latest without checking the end.
-
-// Past the blanks (ASCII space and tab, U+3000) at `p`. (A decoded text is valid UTF-8, so E3
-// is followed by two more bytes.)
-const unsigned char* skip_time_blanks(const unsigned char* p) noexcept {
-    for (;;) {
-        if (*p == ' ' || *p == '\t') {
-            ++p;
-        } else if (p[0] == 0xE3 && p[1] == 0x80 && p[2] == 0x80) {
-            p += 3;
-        } else {
-            return p;
-        }
-    }
-}
-
-// One `clock` of the grammar (`m:ss`, `h:mm:ss`, numbers of at most six digits) at `p`: its
-// two or three numbers into `n`; returns their count.
-int read_clock(const unsigned char*& p, std::array<int, 3>& n) noexcept {
-    int count = 0;
-    for (;;) {
-        int v = 0;
-        for (unsigned d = *p - '0'; d < 10; d = *++p - '0') v = v * 10 + static_cast<int>(d);
-        n[static_cast<std::size_t>(count++)] = v;
-        if (count == 3 || *p != ':') return count;
-        ++p;
-    }
-}
-
-// The shape nearly every time has, `( 0:16/00:00:16)` or `(10:16/00:00:16)` (16 bytes) or
-// `(0:16/00:00:16)` (15), read at fixed places: every byte is checked, so where this says yes the
-// text is exactly that shape and the general reading below gives these numbers.
-bool read_usual_time(std::string_view matched, move_time& t) noexcept {
-    if (matched.size() != 16 && matched.size() != 15) return false;
-    const auto* e = reinterpret_cast<const unsigned char*>(matched.data() + matched.size());  // e[-1] is `)`
-    const auto d = [e](int i) { return static_cast<unsigned>(e[i] - '0'); };
-    if (e[-4] != ':' || e[-7] != ':' || e[-10] != '/' || e[-13] != ':') return false;
-    if (d(-2) > 9 || d(-3) > 9 || d(-5) > 9 || d(-6) > 9 || d(-8) > 9 || d(-9) > 9 || d(-11) > 9 || d(-12) > 9 ||
-        d(-14) > 9) {
-        return false;
-    }
-    auto minutes = static_cast<int>(d(-14));
-    if (matched.size() == 16 && e[-15] != ' ') {  // (in a 15-byte time e[-15] is the `(`)
-        if (d(-15) > 9) return false;
-        minutes += 10 * static_cast<int>(d(-15));
-    }
-    const auto two = [&d](int i) { return static_cast<int>(d(i) * 10 + d(i + 1)); };
-    t.now.m = minutes;
-    t.now.s = two(-12);
-    time_value& total = t.total.emplace();
-    total.h = two(-9);
-    total.m = two(-6);
-    total.s = two(-3);
-    return true;
-}
-
-// `( 0:16/00:00:16)` → {now {m, s}, total {h, m, s}} into a default `t`; the grammar has
-// checked the shape (`(`, blanks, clock, optionally blanks `/` blanks clock, blanks, `)`), so
-// it is read in that order in one pass.
-void read_time(std::string_view matched, move_time& t) noexcept {
-    if (read_usual_time(matched, t)) return;
-    const auto* p = skip_time_blanks(reinterpret_cast<const unsigned char*>(matched.data()) + 1);  // after `(`
-    std::array<int, 3> now{};
-    // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes.
-    if (read_clock(p, now) == 3) {
-        t.now.m = now[0] * 60 + now[1];
-        t.now.s = now[2];
-    } else {
-        t.now.m = now[0];
-        t.now.s = now[1];
-    }
-    p = skip_time_blanks(p);
-    if (*p != '/') return;
-    p = skip_time_blanks(p + 1);
-    std::array<int, 3> total{};
-    time_value& out = t.total.emplace();
-    if (read_clock(p, total) == 3) {
-        out.h = total[0];
-        out.m = total[1];
-        out.s = total[2];
-    } else {
-        out.h = total[0] / 60;
-        out.m = total[0] % 60;
-        out.s = total[1];
-    }
-}
-
-// A digit of a destination the grammar matched at `p`: `1`-`9` (one byte), `１`-`９` (EF BC 91
-// … EF BC 99) or `一`-`九` (three bytes); `p` moves past it.
-int read_digit(const unsigned char*& p) noexcept {
-    const unsigned lead = *p;
-    if (lead < 0x80) return static_cast<int>(*p++) - '0';
-    const unsigned last = p[2];
-    p += 3;
-    if (lead == 0xEF) return static_cast<int>(last) - 0x90;
-    // 一 … 九: the grammar matched one of the nine.
-    return digit_of(std::string_view(reinterpret_cast<const char*>(p) - 3, 3));
-}
-
-// `７六歩(77)`, `同　銀(31)`, `２三歩打`, `２四銀不成(25)` into a default `m`; the grammar has
-// checked the shape, so the parts are read at their places.
-void read_move(std::string_view matched, move_data& m) noexcept {
-    const char* const end = matched.data() + matched.size();
-    const auto* u = reinterpret_cast<const unsigned char*>(matched.data());
-    if (is3(matched.data(), end, "同")) {
-        m.same = true;
-        u = reinterpret_cast<const unsigned char*>(skip_blanks(matched.data() + 3, end));
-    } else {
-        const int x = read_digit(u);
-        const int y = read_digit(u);
-        m.to = square{static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)};
-    }
-    const char* p = reinterpret_cast<const char*>(u);
-    // A piece starting with 成 is 成香, 成桂 or 成銀 (成 alone is not a piece).
-    const std::size_t piece_size = is3(p, end, "成") ? 6 : 3;
-    m.piece = piece_of_kanji(std::string_view(p, piece_size));
-    p += piece_size;
-    if (is3(p, end, "不")) {  // 不成
-        m.promote = false;
-        p += 6;
-    } else if (is3(p, end, "成")) {
-        m.promote = true;
-        p += 3;
-    }
-    // The origin ends the match: `(xy)` or 打, after blanks.
-    if (end - p >= 4 && end[-1] == ')') {
-        m.from = square{static_cast<std::int8_t>(end[-3] - '0'), static_cast<std::int8_t>(end[-2] - '0')};
-    }
-}
-
-// The maker of a move line's element, as `moves.emplace_back(new_move{…})`: emplace_back()
-// would value-initialize, zero-filling all ~200 bytes of a move_format before the members'
-// constructors run again. The prvalue the conversion returns is constructed in the vector's
-// slot (copy elision), and `move_format element;` only runs the members' constructors.
-struct new_move {
-    std::string_view move;  // empty for a special (the caller sets it)
-    std::string_view time;  // empty when the line has none
-    text_position at;
-
-    operator move_format() const {  // NOLINT(google-explicit-constructor): for emplace_back
-        move_format element;
-        if (!move.empty()) read_move(move, element.move.emplace());
-        if (!time.empty()) read_time(time, element.time.emplace());
-        element.line = at.line;
-        element.column = at.column;
-        return element;
-    }
-};
-
-// The parts of one move line: the text its rules matched (views of the text, empty when
-// absent), read into the new element when the whole line has matched. A part matched before
-// the line's start belongs to an earlier line that did not read (lenient mode went on).
-struct line_parts {
-    std::string_view move;     // `７六歩(77)`
-    std::string_view special;  // the word as written
-    std::string_view time;     // `( 0:16/00:00:16)`
-    std::size_t move_offset = 0;
-    std::size_t special_offset = 0;
-    std::size_t time_offset = 0;
-};
-
-// Line and column of the elements the builder locates (move lines, summaries), exactly as
-// source_text::position_of gives them, mostly without a lookup in the line index. A move line's
-// match ends with its line break, so after one the next line's number is known and its column
-// is 1; the bytes from there to the next element (its leading blanks, or a few short lines) are
-// walked once for line breaks and columns. A long gap (the header, a board, long comments) is
-// one lookup instead of a walk.
-class line_tracker {
-public:
-    explicit line_tracker(const source_text& text) noexcept : text_(text), bytes_(text.text()) {}
-
-    // The position of `offset` (at or after the previous one, as elements come in text order).
-    text_position at(std::size_t offset) noexcept {
-        if (offset < walked_ || offset - walked_ > max_walk) {
-            jump(offset);
-            return {line_, column_};
-        }
-        std::uint32_t column = column_;
-        for (std::size_t i = walked_; i < offset; ++i) {
-            // LF, CRLF (counted at its LF) and a lone CR end a line, as in the text's line index;
-            // columns count code points, every byte but UTF-8 continuation bytes.
-            const char c = bytes_[i];
-            if (c == '\n' || (c == '\r' && (i + 1 == bytes_.size() || bytes_[i + 1] != '\n'))) {
-                ++line_;
-                column = 1;
-            } else {
-                column += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-            }
-        }
-        walked_ = offset;
-        column_ = column;
-        return {line_, column};
-    }
-
-    // A match from the offset last located to `end` ended with a line break (the grammar's eol:
-    // `\n`, `\r\n`, or `\r` not followed by `\n`): `end` starts the next line.
-    void passed_line_break(std::size_t end) noexcept {
-        ++line_;
-        column_ = 1;
-        walked_ = end;
-    }
-
-private:
-    static constexpr std::size_t max_walk = 256;
-
-    [[gnu::noinline]] void jump(std::size_t offset) noexcept {
-        const text_position p = text_.position_of(offset);
-        line_ = p.line;
-        column_ = p.column;
-        walked_ = offset;
-    }
-
-    const source_text& text_;
-    std::string_view bytes_;
-    std::size_t walked_ = 0;    // the position of this offset is line_, column_
-    std::uint32_t line_ = 1;
-    std::uint32_t column_ = 1;
-};
 
 class kif_builder {
 public:
@@ -294,6 +87,9 @@ public:
 
     // Inlined into each event's call site, where `e` is a constant.
     [[gnu::always_inline]] void on(g::event e, std::string_view matched, std::size_t offset) {
+        // A move line's syntax is checked also after a strict stop, as the grammar's rules for
+        // its parts did.
+        if (e == g::event::move_text) return read_move_text(matched, offset);
         if (stopped_) return;
         switch (e) {
             case g::event::comment:
@@ -301,18 +97,7 @@ public:
             case g::event::board_row: on_board_row(matched, offset); break;
             case g::event::turn: on_turn(matched, offset); break;
             case g::event::header: on_header(matched, offset); break;
-            case g::event::move:
-                parts_.move = matched;
-                parts_.move_offset = offset;
-                break;
-            case g::event::special:
-                parts_.special = matched;
-                parts_.special_offset = offset;
-                break;
-            case g::event::time:
-                parts_.time = matched;
-                parts_.time_offset = offset;
-                break;
+            case g::event::move_text: break;
             case g::event::move_line: on_move_line(matched, offset); break;
             case g::event::variation_start:
                 // Until the line is read whole, the block's moves go nowhere.
@@ -420,16 +205,19 @@ private:
         return std::string(written);
     }
 
+    // The rest of a move line after its ply number (shogi/kif_move_line.hpp), kept for the
+    // move_line event that follows when the line ends there. A syntax error ends the line where
+    // the grammar's rules for its parts raised it.
+    void read_move_text(std::string_view matched, std::size_t offset) {
+        read_ = kif_move_line{};
+        if (!read_kif_move_line(matched, read_)) kifu::detail::peg_raise(read_.error, offset + read_.error_at);
+        read_offset_ = offset;
+    }
+
     void on_move_line(std::string_view matched, std::size_t offset) {
-        // The ply number leads the line (the grammar's `[0-9]{1,9}`).
+        // The ply number leads the line (the grammar's `[0-9]{1,9}`), up to the run just read.
         int number = 0;
-        for (const char c : matched) {
-            if (static_cast<unsigned>(c - '0') >= 10) break;
-            number = number * 10 + (c - '0');
-        }
-        // One of move and special matched in this line; a time only when its offset is here.
-        const bool is_move = parts_.move_offset >= offset && !parts_.move.empty();
-        const bool has_time = parts_.time_offset >= offset && !parts_.time.empty();
+        for (const char c : matched.substr(0, read_offset_ - offset)) number = number * 10 + (c - '0');
         moves_started_ = true;
         std::vector<move_format>* line = current();
         if (!line) return;
@@ -446,13 +234,14 @@ private:
         // The match ends with its line break (or at the end of the input): the next line starts
         // after it.
         if (matched.back() == '\n' || matched.back() == '\r') lines_.passed_line_break(offset + matched.size());
-        const std::string_view time = has_time ? parts_.time : std::string_view();
         move_format* element = nullptr;
-        if (is_move) {
-            element = &line->emplace_back(new_move{parts_.move, time, at});
+        if (read_.is_move) {
+            element = &emplace_move(*line, [&](move_format& e) { fill_move(e, read_, at); });
         } else {
-            std::string special = special_of(parts_.special, parts_.special_offset, expected);
-            element = &line->emplace_back(new_move{{}, time, at});
+            // The special's word is a view of the text (the run read just before).
+            const auto special_offset = static_cast<std::size_t>(read_.special.data() - text_.text().data());
+            std::string special = special_of(read_.special, special_offset, expected);
+            element = &emplace_move(*line, [&](move_format& e) { fill_move(e, read_, at); });
             element->special = std::move(special);
         }
         if (awaiting_first_move_) {
@@ -517,13 +306,14 @@ private:
     }
 
     const source_text& text_;
-    line_tracker lines_;  // elements come in text order
+    kifu::detail::line_walker lines_;  // elements come in text order
     read_mode mode_;
     std::vector<diagnostic>& diagnostics_;
     kakinoki_header header_;
     jkf record_;
+    kif_move_line read_;           // the move line being read
+    std::size_t read_offset_ = 0;  // where its run after the ply number starts
     fork_builder forks_{record_.moves};
-    line_parts parts_;
     std::vector<std::string> waiting_comments_;
     int variation_ply_ = 0;
     std::size_t variation_offset_ = 0;

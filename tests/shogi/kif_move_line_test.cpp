@@ -1,0 +1,336 @@
+// The rest of a KIF move line after its ply number, as the builder reads it byte by byte
+// (shogi/kif_move_line.hpp) instead of through grammar rules: lines that break the syntax at
+// each place a rule of session 5's grammar raised (the message and line:col below are what that
+// grammar gave, taken from the session-start kifu), the records of lines that read, and the fast
+// paths (blanks eight bytes at a time, the usual time read at fixed places) against the general
+// readings they stand for.
+
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <kifu/format.hpp>
+#include <kifu/read.hpp>
+#include <kifu/record.hpp>
+#include <kifu/text.hpp>
+
+#include "shogi/corpus_support.hpp"
+#include "shogi/formats.hpp"
+#include "shogi/kif_move_line.hpp"
+
+namespace {
+
+kifu::read_result read_kif(const std::string& bytes, kifu::read_mode mode) {
+    kifu::decode_options decoding;
+    decoding.forced = "UTF-8";
+    kifu::read_result out;
+    const kifu::source_text text = kifu::decode("t.kif", bytes, decoding, out.diagnostics);
+    kifu::read_options options;
+    options.mode = mode;
+    kifu::shogi::kif_format().read_text(text, options, out);
+    return out;
+}
+
+struct line_case {
+    std::string kif;
+    std::string strict;   // every diagnostic of a strict read, gcc form
+    std::string lenient;  // the same, lenient
+    std::string jkf;      // the lenient record
+};
+
+}  // namespace
+
+TEST_CASE("kif move line: every way a line breaks, where and how the grammar reported it", "[kif]") {
+    const std::vector<line_case> cases{
+        {"   1 先手\n",
+         "t.kif:1:8: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         "t.kif:1:8: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 後手　\n",
+         "t.kif:1:9: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         "t.kif:1:9: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 \n",
+         "t.kif:1:6: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         "t.kif:1:6: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1",
+         "t.kif:1:5: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         "t.kif:1:5: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ▲\n",
+         "t.kif:1:7: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         "t.kif:1:7: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ▲ ７六歩(77)\n",
+         "t.kif:1:7: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         "t.kif:1:7: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ☖７六歩(77)\n",
+         "",
+         "",
+         R"({"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]})"},
+        {"   1 ７六\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 同\n",
+         "t.kif:1:7: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         "t.kif:1:7: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 同　\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 同　X(77)\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六成(77)\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六成X(77)\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         "t.kif:1:8: error: expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六成銀成(77)\n",
+         "t.kif:1:4: error: +7776NG: the origin square holds another kind of piece than the move says (ply 1) [shogi.illegal.wrong-piece]\n",
+         "t.kif:1:4: error: +7776NG: the origin square holds another kind of piece than the move says (ply 1) [shogi.illegal.wrong-piece]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩不(77)\n",
+         "t.kif:1:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         "t.kif:1:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩\n",
+         "t.kif:1:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         "t.kif:1:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩 (7)\n",
+         "t.kif:1:10: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         "t.kif:1:10: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(70)\n",
+         "t.kif:1:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         "t.kif:1:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77\n",
+         "t.kif:1:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         "t.kif:1:9: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩打 \n",
+         "t.kif:1:4: error: +0076FU: the dropped piece is not in the mover's hand (ply 1) [shogi.illegal.not-in-hand]\n",
+         "t.kif:1:4: error: +0076FU: the dropped piece is not in the mover's hand (ply 1) [shogi.illegal.not-in-hand]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７X\n",
+         "t.kif:1:6: warning: unknown terminal word '７X'; kept as the special as written (ply 1) [kif.unknown-special]\n",
+         "t.kif:1:6: warning: unknown terminal word '７X'; kept as the special as written (ply 1) [kif.unknown-special]\n",
+         R"({"header":{},"moves":[{},{"special":"７X"}]})"},
+        {"   1 7七歩(77)\n",
+         "t.kif:1:4: error: +7777FU: the destination holds one of the mover's own pieces (ply 1) [shogi.illegal.own-piece-at-destination]\n",
+         "t.kif:1:4: error: +7777FU: the destination holds one of the mover's own pieces (ply 1) [shogi.illegal.own-piece-at-destination]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７7歩(77)\n",
+         "t.kif:1:4: error: +7777FU: the destination holds one of the mover's own pieces (ply 1) [shogi.illegal.own-piece-at-destination]\n",
+         "t.kif:1:4: error: +7777FU: the destination holds one of the mover's own pieces (ply 1) [shogi.illegal.own-piece-at-destination]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ９一香成 (11)\n",
+         "t.kif:1:4: error: +1191NY: the origin square holds the opponent's piece (ply 1) [shogi.illegal.opponent-piece]\n",
+         "t.kif:1:4: error: +1191NY: the origin square holds the opponent's piece (ply 1) [shogi.illegal.opponent-piece]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(\n",
+         "t.kif:1:14: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:14: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)( \n",
+         "t.kif:1:15: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:15: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(1234567:00)\n",
+         "t.kif:1:20: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:20: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(0:123)\n",
+         "t.kif:1:18: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:18: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(0:12:345)\n",
+         "t.kif:1:18: error: expected ')' closing the time [kif.syntax]\n",
+         "t.kif:1:18: error: expected ')' closing the time [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(0:12:)\n",
+         "t.kif:1:18: error: expected ')' closing the time [kif.syntax]\n",
+         "t.kif:1:18: error: expected ')' closing the time [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(0:12/)\n",
+         "t.kif:1:18: error: expected ')' closing the time [kif.syntax]\n",
+         "t.kif:1:18: error: expected ')' closing the time [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(0:12/ 1:)\n",
+         "t.kif:1:18: error: expected ')' closing the time [kif.syntax]\n",
+         "t.kif:1:18: error: expected ')' closing the time [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(0:12 x)\n",
+         "t.kif:1:19: error: expected ')' closing the time [kif.syntax]\n",
+         "t.kif:1:19: error: expected ')' closing the time [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)( 0:16/00:00:16) x\n",
+         "t.kif:1:30: error: expected the end of the line [kif.syntax]\n",
+         "t.kif:1:30: error: expected the end of the line [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)( 0:16/00:00:16)(\n",
+         "t.kif:1:30: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:30: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)( 0:16/00:00:16) (1:00)+ \n",
+         "",
+         "",
+         R"({"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"time":{"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}}}]})"},
+        {"   1 ７六歩(77)( 0:16/00:00:16)++\n",
+         "t.kif:1:30: error: expected the end of the line [kif.syntax]\n",
+         "t.kif:1:30: error: expected the end of the line [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)+x\n",
+         "t.kif:1:14: error: expected the end of the line [kif.syntax]\n",
+         "t.kif:1:14: error: expected the end of the line [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 投了 x\n",
+         "t.kif:1:9: error: expected the end of the line [kif.syntax]\n",
+         "t.kif:1:9: error: expected the end of the line [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 投了(\n",
+         "t.kif:1:9: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:9: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 先手　反則負け\n",
+         "",
+         "",
+         R"({"header":{},"moves":[{},{"special":"+ILLEGAL_ACTION"}]})"},
+        {"   1 先手反則負け (0:01)\n",
+         "",
+         "",
+         R"({"header":{},"moves":[{},{"time":{"now":{"m":0,"s":1}},"special":"+ILLEGAL_ACTION"}]})"},
+        {"   1 ７六歩(77)\t( 0:16/00:00:16)\r\n",
+         "",
+         "",
+         R"({"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},"time":{"now":{"m":0,"s":16},"total":{"h":0,"m":0,"s":16}}}]})"},
+        {"   1　７六歩(77)　\n",
+         "",
+         "",
+         R"({"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]})"},
+        {"1234567890 ７六歩(77)\n",
+         "t.kif:1:19: error: expected a KIF line: key：value, a move such as '1 ７六歩(77)', *comment, 変化：N手 or まで… [kif.syntax]\n",
+         "t.kif:1:19: error: expected a KIF line: key：value, a move such as '1 ７六歩(77)', *comment, 変化：N手 or まで… [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"123456789 ７六歩(77)\n",
+         "t.kif:1:1: warning: this line is numbered 123456789 but is ply 1 (ply 1) [kif.ply-number]\n",
+         "t.kif:1:1: warning: this line is numbered 123456789 but is ply 1 (ply 1) [kif.ply-number]\n",
+         R"({"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]})"},
+        {"   1 ７六歩(77)(:1)\n",
+         "t.kif:1:14: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:14: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(1:2:3:4)\n",
+         "t.kif:1:19: error: expected ')' closing the time [kif.syntax]\n",
+         "t.kif:1:19: error: expected ')' closing the time [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(12)\n",
+         "t.kif:1:16: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:16: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 同銀(31)\n",
+         "t.kif:1:4: error: +31??GI: the move says 同 (same square) but no move precedes it (ply 1) [shogi.same-without-previous]\n",
+         "t.kif:1:4: error: +31??GI: the move says 同 (same square) but no move precedes it (ply 1) [shogi.same-without-previous]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 成香\n",
+         "t.kif:1:6: warning: unknown terminal word '成香'; kept as the special as written (ply 1) [kif.unknown-special]\n",
+         "t.kif:1:6: warning: unknown terminal word '成香'; kept as the special as written (ply 1) [kif.unknown-special]\n",
+         R"({"header":{},"moves":[{},{"special":"成香"}]})"},
+        {"   1 ７六歩(77)( 0:16/00:00:1\n",
+         "t.kif:1:27: error: expected ')' closing the time [kif.syntax]\n",
+         "t.kif:1:27: error: expected ')' closing the time [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(0:16/00:00:16\r\n",
+         "t.kif:1:27: error: expected ')' closing the time [kif.syntax]\n",
+         "t.kif:1:27: error: expected ')' closing the time [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+        {"   1 ７六歩(77)(１:00)\n",
+         "t.kif:1:14: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         "t.kif:1:14: error: expected a time such as 0:16 or 00:00:16 [kif.syntax]\n",
+         R"({"header":{},"moves":[{}]})"},
+    };
+    for (const line_case& c : cases) {
+        INFO(c.kif);
+        const kifu::read_result strict = read_kif(c.kif, kifu::read_mode::strict);
+        CHECK(kifu::test::diagnostics_of(strict) == c.strict);
+        const kifu::read_result lenient = read_kif(c.kif, kifu::read_mode::lenient);
+        CHECK(kifu::test::diagnostics_of(lenient) == c.lenient);
+        REQUIRE(lenient.records.size() == 1);
+        CHECK(nlohmann::json::parse(kifu::to_jkf(lenient.records[0])) == nlohmann::json::parse(c.jkf));
+    }
+}
+
+namespace {
+
+using kifu::shogi::detail::kif_move_line;
+namespace line_detail = kifu::shogi::detail::kif_line_detail;
+
+const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+
+}  // namespace
+
+// skip_blanks takes runs of spaces eight at a time: it must stop where the byte loop does.
+TEST_CASE("kif move line: blanks eight at a time end where the byte loop ends them", "[kif]") {
+    std::mt19937 random(7);
+    const std::vector<std::string> pieces{" ", " ", " ", "\t", "\u3000", "x", "(", "\u3042", "\xE3"};
+    for (int i = 0; i < 20000; ++i) {
+        std::string s;
+        const int n = static_cast<int>(random() % 24);
+        for (int k = 0; k < n; ++k) s += pieces[random() % pieces.size()];
+        const unsigned char* end = bytes(s) + s.size();
+        for (std::size_t from = 0; from <= s.size(); ++from) {
+            INFO(s << " from " << from);
+            REQUIRE(line_detail::skip_blanks(bytes(s) + from, end) == line_detail::skip_any_blanks(bytes(s) + from, end));
+        }
+    }
+}
+
+// read_usual_time says yes only to the 15- and 16-byte shape, with the numbers read_time_body
+// reads from it; anything else goes to read_time_body.
+TEST_CASE("kif move line: the usual time read at fixed places reads as the general time rule", "[kif]") {
+    std::mt19937 random(11);
+    const std::vector<std::string> shapes{"( 0:16/00:00:16)", "(10:16/00:00:16)", "(0:16/00:00:16)", "(99:59/98:57:56)"};
+    const std::string alphabet = "0123456789 :/()x\t";
+    int usual = 0;
+    for (int i = 0; i < 200000; ++i) {
+        std::string s = shapes[random() % shapes.size()];
+        // Up to two bytes changed, sometimes one added or taken away.
+        for (int k = static_cast<int>(random() % 3); k > 0; --k) s[1 + random() % (s.size() - 1)] = alphabet[random() % alphabet.size()];
+        if (random() % 8 == 0) s.insert(1 + random() % (s.size() - 1), 1, alphabet[random() % alphabet.size()]);
+        if (random() % 8 == 0) s.erase(1 + random() % (s.size() - 1), 1);
+        INFO(s);
+        const unsigned char* const end = bytes(s) + s.size();
+        kif_move_line fast;
+        if (!line_detail::read_usual_time(bytes(s), end, fast)) continue;
+        ++usual;
+        kif_move_line general;
+        const unsigned char* p = bytes(s);
+        const char* error = nullptr;
+        REQUIRE(line_detail::read_time_body(p, end, &general, error));
+        CHECK(p == end);
+        CHECK(fast.has_time == general.has_time);
+        CHECK(fast.has_total == general.has_total);
+        CHECK(fast.now_m == general.now_m);
+        CHECK(fast.now_s == general.now_s);
+        CHECK(fast.total_h == general.total_h);
+        CHECK(fast.total_m == general.total_m);
+        CHECK(fast.total_s == general.total_s);
+    }
+    CHECK(usual > 10000);
+}
