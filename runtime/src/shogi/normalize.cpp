@@ -129,12 +129,10 @@ bool normalizer::set_up(jkf& record, position& start) {
     return true;
 }
 
-void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
-    // CSA gives only each move's time: total = the same player's previous total + now.
-    const time_value* previous = i >= 2 && moves[i - 2].time && moves[i - 2].time->total ? &*moves[i - 2].time->total : nullptr;
-    move_time& time = *moves[i].time;
-    const time_value& now = time.now;
-    // 64-bit sums: a hostile file's huge times must not overflow.
+// The general sum of a move's time and the previous total, for any fields: 64-bit so that a
+// hostile file's huge times cannot overflow, each field clamped to int. Out of line: the usual
+// case is handled by add_csa_total.
+[[gnu::noinline]] void sum_times(const time_value& now, const time_value* previous, time_value& out) {
     long long ms = now.ms.value_or(0);
     long long s = now.s;
     long long m = now.m;
@@ -147,13 +145,10 @@ void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
         h += previous->h.value_or(0);
     }
     auto narrow = [](long long v) { return static_cast<int>(std::clamp<long long>(v, INT_MIN, INT_MAX)); };
-    // Written in place, field by field: building a time_value aside and copying it in made
-    // the CPU wait on its own stores (store-to-load forwarding of the partial writes).
-    time_value& out = time.total.emplace();
     if (ms >= 0 && ms < 2000 && s >= 0 && s < 119 && m >= 0 && m < 119) {
-        // The usual case (a total built by this function plus one move's time): one carry
-        // per field at most, so compare and subtract instead of a chain of divisions.
-        // Carries as arithmetic, not branches: whether a minute rolls over is a coin toss.
+        // A total built by this function plus one move's time: one carry per field at most, so
+        // compare and subtract instead of a chain of divisions. Carries as arithmetic, not
+        // branches: whether a minute rolls over is a coin toss.
         if (has_ms) {
             const long long carry = ms >= 1000;
             ms -= 1000 * carry;
@@ -179,6 +174,39 @@ void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
     out.s = narrow(s % 60);
     out.h = narrow(h + m / 60);
     out.m = narrow(m % 60);
+}
+
+// CSA gives only each move's time: total = the same player's previous total + now. This runs
+// on every CSA move and is most of what CSA's normalize costs more than KIF's (whose totals
+// are in the file), so the usual case is in line and in plain ints.
+inline void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
+    const time_value* previous = i >= 2 && moves[i - 2].time && moves[i - 2].time->total ? &*moves[i - 2].time->total : nullptr;
+    move_time& time = *moves[i].time;
+    const time_value& now = time.now;
+    static constexpr time_value zero{0, 0, 0, std::nullopt};
+    const time_value& before = previous ? *previous : zero;
+    // The usual case: whole seconds (the CSA reader gives s < 60) added to a total this
+    // function wrote (h set, m and s < 60), or to nothing. Every field is then in 0..59 (as
+    // unsigned, a negative one is not), so each sum carries at most once and, with h below
+    // INT_MAX, nothing overflows: the same fields sum_times gives.
+    if (!now.ms && !before.ms && !now.h && before.h && *before.h != INT_MAX &&
+        std::max({static_cast<unsigned>(now.s), static_cast<unsigned>(now.m), static_cast<unsigned>(before.s),
+                  static_cast<unsigned>(before.m)}) < 60u) {
+        int s = now.s + before.s;
+        const int carry_s = s >= 60;
+        s -= 60 * carry_s;
+        int m = now.m + before.m + carry_s;
+        const int carry_m = m >= 60;
+        m -= 60 * carry_m;
+        // Written in place, field by field: building a time_value aside and copying it in made
+        // the CPU wait on its own stores (store-to-load forwarding of the partial writes).
+        time_value& out = time.total.emplace();
+        out.h = *before.h + carry_m;
+        out.m = m;
+        out.s = s;
+        return;
+    }
+    sum_times(now, previous, time.total.emplace());
 }
 
 void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int ply) {
@@ -229,15 +257,19 @@ bool normalizer::play(move_format& element, position& pos, const std::optional<s
     }
 
     if (m.from) {
-        auto origin = pos.at(*m.from);
-        if (!m.piece) {
-            if (!origin) return illegal(illegal_reason::empty_origin);
-            m.piece = origin->kind;
-        } else if (csa && origin && origin->color == mover && origin->kind != *m.piece &&
-                   detail::kind_is_promoted(*m.piece) && detail::kind_promote(origin->kind) == *m.piece) {
-            // CSA writes the kind after the move: +8822UM is a bishop promoting.
-            m.piece = origin->kind;
-            m.promote = true;
+        // The origin's piece is looked at only when the move needs it (KIF and KI2 moves name
+        // their piece as it stands on the origin).
+        if (!m.piece || csa) {
+            auto origin = pos.at(*m.from);
+            if (!m.piece) {
+                if (!origin) return illegal(illegal_reason::empty_origin);
+                m.piece = origin->kind;
+            } else if (origin && origin->color == mover && origin->kind != *m.piece &&
+                       detail::kind_is_promoted(*m.piece) && detail::kind_promote(origin->kind) == *m.piece) {
+                // CSA writes the kind after the move: +8822UM is a bishop promoting.
+                m.piece = origin->kind;
+                m.promote = true;
+            }
         }
     } else if (!m.piece) {
         return fail("shogi.incomplete-move", "the drop names no piece");
@@ -269,6 +301,7 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
         return p.move ? p.move->to : none;
     };
 
+    const bool csa = is(source_format::csa);  // a local: stores to the moves would reload options
     position pos = start;
     // The position before each element that has forks, taken on the way: the forks are
     // walked after the whole line (its problems come first), and replaying the line from its
@@ -297,7 +330,7 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
                 element.special = pos.side_to_move() == color::white ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
             ended = true;
         }
-        if (is(source_format::csa) && element.time) add_csa_total(moves, i);
+        if (csa && element.time) add_csa_total(moves, i);
         if (stopped) return;
     }
     if (stopped) return;

@@ -69,6 +69,37 @@ inline void scan_neighbours(const std::uint8_t* board, int target, int vacated, 
     (one(std::integral_constant<std::size_t, D>{}), ...);
 }
 
+// Per colour and cell value: bit d (0..9) set when that cell, as the neighbour of a square
+// along direction d, attacks the square (attack_masks_table's near[d] turned around), and
+// bits 16..25 all set for an empty cell (a slider may be behind it along any direction).
+constexpr std::array<std::array<std::uint32_t, 256>, 2> make_neighbour_bits() noexcept {
+    std::array<std::array<std::uint32_t, 256>, 2> out{};
+    for (int c = 0; c < 2; ++c)
+        for (int cell = 0; cell < 256; ++cell) {
+            for (int d = 0; d < direction_count; ++d)
+                if (cell != wall_cell && in_mask(attack_masks_table[c].near[d], static_cast<std::uint8_t>(cell)))
+                    out[c][cell] |= 1u << d;
+            if (cell == empty_cell) out[c][cell] |= 0x3ffu << 16;
+        }
+    return out;
+}
+inline constexpr auto neighbour_bits = make_neighbour_bits();
+
+// scan_neighbours on the board as it is (no vacated or filled cell): per direction one table
+// load and a mask of constants, instead of a variable shift and a compare.
+template <int By, std::size_t... D>
+inline void scan_neighbours_plain(const std::uint8_t* board, int target, std::uint32_t& near, std::uint32_t& open,
+                                  std::index_sequence<D...>) noexcept {
+    std::uint32_t bits = 0;
+    const auto one = [&]<std::size_t Dir>(std::integral_constant<std::size_t, Dir>) {
+        constexpr int offset = -deltas[By][Dir];
+        bits |= neighbour_bits[By][board[target + offset]] & (1u << Dir | 1u << (16 + Dir));
+    };
+    (one(std::integral_constant<std::size_t, D>{}), ...);
+    near = bits & 0xffffu;
+    open = bits >> 16;
+}
+
 }  // namespace
 
 std::string_view code_of(illegal_reason r) noexcept {
@@ -81,7 +112,35 @@ std::string_view message_of(illegal_reason r) noexcept {
     return i < reason_texts.size() ? reason_texts[i].message : std::string_view{};
 }
 
-bool position::is_attacked(square s, color by) const noexcept { return attacked(index(s), by, -1, -1); }
+bool position::is_attacked(square s, color by) const noexcept { return attacked_plain(index(s), by); }
+
+// `attacked` with neither a vacated nor a filled cell: the board as it is.
+bool position::attacked_plain(int target, color by) const noexcept {
+    const attack_masks& masks = attack_masks_table[static_cast<int>(by)];
+    const auto& steps = deltas[static_cast<int>(by)];
+    std::uint32_t near = 0;
+    std::uint32_t open = 0;
+    if (by == color::black) {
+        scan_neighbours_plain<0>(board_.data(), target, near, open, std::make_index_sequence<direction_count>{});
+    } else {
+        scan_neighbours_plain<1>(board_.data(), target, near, open, std::make_index_sequence<direction_count>{});
+    }
+    if (near) return true;
+    const auto& n = counts_[static_cast<int>(by)];
+    const auto has = [&n](piece_kind k) { return static_cast<unsigned>(n[static_cast<int>(k)] != 0); };
+    open &= static_cast<unsigned>(slide_masks[static_cast<int>(piece_kind::ky)]) * has(piece_kind::ky) |
+            static_cast<unsigned>(diagonals) * (has(piece_kind::ka) | has(piece_kind::um)) |
+            static_cast<unsigned>(orthogonals) * (has(piece_kind::hi) | has(piece_kind::ry));
+    while (open) {
+        const int d = std::countr_zero(open);
+        open &= open - 1;
+        const int step = steps[d];
+        int i = target - 2 * step;
+        while (board_[i] == empty_cell) i -= step;
+        if (in_mask(masks.far[d], board_[i])) return true;
+    }
+    return false;
+}
 
 // Whether cell `target` is attacked by colour `by` on the board as it would be with cell
 // `vacated` empty (the square a moving piece leaves, so that a slider's line through it
@@ -124,71 +183,87 @@ bool position::in_check(color c) const noexcept {
     return king != 0 && is_attacked(square_of(king), flip(c));
 }
 
+namespace {
+
+// The walks of origins_to for one colour and kind, unrolled: each step's offset and the cell
+// looked for are constants in the code (the loop over kind_directions_table cost about twice
+// as much, and the KI2 reader asks for every move's origins). Appends are branch-free (write
+// the slot, count it only on a match): which neighbours hold the piece is as good as random.
+// `cells` has room for 8 steps + 4 slides.
+template <int C, int K>
+int walk_origins(const std::uint8_t* board, int target, int* cells) noexcept {
+    constexpr const kind_directions& kd = kind_directions_table[C][K];
+    constexpr std::uint8_t wanted = make_cell(static_cast<color>(C), static_cast<piece_kind>(K));
+    int n = 0;
+    const auto step = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
+        const int j = target - kind_directions_table[C][K].steps[I];
+        cells[n] = j;
+        n += board[j] == wanted;
+    };
+    const auto slide = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
+        constexpr int by = kind_directions_table[C][K].slides[I];
+        int j = target - by;
+        while (board[j] == empty_cell) j -= by;
+        cells[n] = j;
+        n += board[j] == wanted;
+    };
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (step(std::integral_constant<std::size_t, I>{}), ...);
+    }(std::make_index_sequence<static_cast<std::size_t>(kd.step_count)>{});
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (slide(std::integral_constant<std::size_t, I>{}), ...);
+    }(std::make_index_sequence<static_cast<std::size_t>(kd.slide_count)>{});
+    return n;
+}
+
+using origin_walker = int (*)(const std::uint8_t*, int, int*) noexcept;
+template <std::size_t... K>
+constexpr std::array<std::array<origin_walker, piece_kind_count>, 2> make_origin_walkers(std::index_sequence<K...>) noexcept {
+    return {{{&walk_origins<0, static_cast<int>(K)>...}, {&walk_origins<1, static_cast<int>(K)>...}}};
+}
+inline constexpr auto origin_walkers = make_origin_walkers(std::make_index_sequence<piece_kind_count>{});
+
+}  // namespace
+
 square_list position::origins_to(square to, color c, piece_kind kind) const noexcept {
     square_list out;
     if (!on_board(to)) return out;
     const int target = index(to);
     if (is_piece(board_[target]) && cell_color(board_[target]) == c) return out;
-    const std::uint8_t wanted = make_cell(c, kind);
-    const kind_directions& kd = kind_directions_table[static_cast<int>(c)][static_cast<int>(kind)];
-    // Branch-free appends (write the slot, count it only on a match): which neighbours hold
-    // the piece is as good as random, so a branch there is mispredicted half the time. At
-    // most 8 steps + 4 slides, well inside the 18 slots. The count is a local until the end:
-    // `out.size` in memory had to be reloaded after every store of a square (bytes, which
-    // the compiler must assume may alias it).
-    int n = 0;
-    square* items = out.items.data();
-    for (int i = 0; i < kd.step_count; ++i) {
-        const int j = target - kd.steps[i];
-        items[n] = square_of(j);
-        n += board_[j] == wanted;
-    }
-    for (int i = 0; i < kd.slide_count; ++i) {
-        const int step = kd.slides[i];
-        int j = target - step;
-        while (board_[j] == empty_cell) j -= step;
-        items[n] = square_of(j);
-        n += board_[j] == wanted;
-    }
+    // Cells first, squares only for what was found: most steps find nothing.
+    std::array<int, 12> cells;  // only the first n are read
+    const int n = origin_walkers[static_cast<int>(c)][static_cast<int>(kind)](board_.data(), target, cells.data());
+    for (int i = 0; i < n; ++i) out.items[i] = square_of(cells[i]);
     out.size = n;
     return out;
 }
 
 int position::origin_count(square to, color c, piece_kind kind) const noexcept {
-    // origins_to without the list: the same walks, only counted.
+    // origins_to without the squares: the same walks, only counted.
     if (!on_board(to)) return 0;
     const int target = index(to);
     if (is_piece(board_[target]) && cell_color(board_[target]) == c) return 0;
-    const std::uint8_t wanted = make_cell(c, kind);
-    const kind_directions& kd = kind_directions_table[static_cast<int>(c)][static_cast<int>(kind)];
-    int n = 0;
-    for (int i = 0; i < kd.step_count; ++i) n += board_[target - kd.steps[i]] == wanted;
-    for (int i = 0; i < kd.slide_count; ++i) {
-        const int step = kd.slides[i];
-        int j = target - step;
-        while (board_[j] == empty_cell) j -= step;
-        n += board_[j] == wanted;
-    }
-    return n;
+    std::array<int, 12> cells;
+    return origin_walkers[static_cast<int>(c)][static_cast<int>(kind)](board_.data(), target, cells.data());
 }
 
 // The helpers of check() are inline: it calls them on every move.
-inline illegal_reason position::check_board_move(const board_move& m) const noexcept {
-    const std::uint8_t origin = board_[index(m.from)];
+inline illegal_reason position::check_board_move(const board_move& m, int from, int to) const noexcept {
+    const std::uint8_t origin = board_[from];
     if (origin != make_cell(side_, m.piece)) {  // one compare for the usual case
         if (!is_piece(origin)) return illegal_reason::empty_origin;
         if (cell_color(origin) != side_) return illegal_reason::opponent_piece;
         return illegal_reason::wrong_piece;
     }
-    const std::uint8_t target = board_[index(m.to)];
+    const std::uint8_t target = board_[to];
     if (in_mask(own_cells[static_cast<int>(side_)], target)) return illegal_reason::own_piece_at_destination;
 
-    const int d = displacement_index(m.from, m.to);
+    const int d = cell_displacement(from, to);
     const std::uint32_t reach = reach_kinds[static_cast<int>(side_)][d] >> static_cast<int>(m.piece);
     if (!(reach & (1u | 1u << slide_bit))) return illegal_reason::cannot_move_there;
     if (!(reach & 1u)) {  // a slide: the squares between must be empty
         const int step = line_steps[d];
-        for (int i = index(m.from) + step; i != index(m.to); i += step)
+        for (int i = from + step; i != to; i += step)
             if (board_[i] != empty_cell) return illegal_reason::piece_in_the_way;
     }
     // The target is empty or the opponent's by now: one compare of the kind bits.
@@ -243,7 +318,7 @@ bool position::leaves_king_safe(const board_move& m) const noexcept { return kin
 
 [[gnu::always_inline]] inline illegal_reason position::check_legal(const board_move& m) const noexcept {
     if (!on_board(m.to) || (!m.is_drop() && !on_board(m.from))) return illegal_reason::off_board;
-    illegal_reason r = m.is_drop() ? check_drop(m) : check_board_move(m);
+    illegal_reason r = m.is_drop() ? check_drop(m) : check_board_move(m, index(m.from), index(m.to));
     if (r != illegal_reason::none) return r;
     if (!king_safe(m)) return illegal_reason::king_left_in_check;
     if (m.is_drop() && m.piece == piece_kind::fu && is_mate_after_pawn_drop(m)) return illegal_reason::pawn_drop_mate;
@@ -258,9 +333,8 @@ inline bool position::gives_check(const board_move& m) const noexcept {
     if (king == 0) return false;
     const color mover = flip(side_);
     const int to = index(m.to);
-    const square k = square_of(king);
     // The moved piece itself.
-    const int d = displacement_index(m.to, k);
+    const int d = cell_displacement(to, king);
     const std::uint32_t reach = reach_kinds[static_cast<int>(mover)][d] >> static_cast<int>(cell_kind(board_[to]));
     if (reach & 1u) return true;
     if (reach & (1u << slide_bit)) {
@@ -271,7 +345,7 @@ inline bool position::gives_check(const board_move& m) const noexcept {
     }
     // A line it opened.
     if (!m.is_drop()) {
-        const int step = line_steps[displacement_index(k, m.from)];
+        const int step = line_steps[cell_displacement(king, index(m.from))];
         if (step && line_attacked(board_.data(), king, step, -1, -1, mover)) return true;
     }
     return false;
@@ -309,10 +383,53 @@ inline bool position::gives_check(const board_move& m) const noexcept {
 
 undo_info position::apply(const board_move& m) noexcept { return apply_unchecked(m); }
 
+// king_safe for a pseudo-legal board move (from, to: its cells), answered on the board itself:
+// the move is made on the two cells, the king looked at with a plain scan (a third of the work
+// of `attacked` with a vacated and a filled cell), and the cells put back. The mover's piece
+// on `to` is what `filled` stands for (a piece of the king's side: it blocks lines and attacks
+// nothing of its own side) and the emptied origin what `vacated` does, so the answers are the
+// same; the branches are king_safe's, in its order.
+inline bool position::king_safe_on_board(const board_move& m, int from, int to) noexcept {
+    const int king = kings_[static_cast<int>(side_)];
+    if (king == 0) return true;
+    const color them = flip(side_);
+    const std::uint8_t origin = board_[from];
+    if (from == king || (checked_ != 0 && m.piece == piece_kind::ou)) {
+        // The king (or, in check, a second king) goes to `to`: is `to` attacked once it has
+        // left `from`? The piece on `to`, if any, is the one it captures: never looked at.
+        board_[from] = empty_cell;
+        const bool attacked_there = attacked_plain(to, them);
+        board_[from] = origin;
+        return !attacked_there;
+    }
+    if (checked_ == 0) {
+        const int step = line_steps[cell_displacement(king, from)];
+        return step == 0 || !line_attacked(board_.data(), king, step, from, to, them);
+    }
+    const std::uint8_t target = board_[to];
+    board_[from] = empty_cell;
+    board_[to] = origin;
+    const bool attacked_king = attacked_plain(king, them);
+    board_[to] = target;
+    board_[from] = origin;
+    return !attacked_king;
+}
+
 illegal_reason position::check_and_apply(const board_move& m, std::optional<piece_kind>& captured) noexcept {
     // A copy: the board is bytes, and a store to it could alias `m` for the compiler, which
     // would then reload every field after each store.
     const board_move move = m;
+    if (!move.is_drop() && on_board(move.from) && on_board(move.to)) {
+        // A board move (most moves): its cells worked out once for every step.
+        const int from = index(move.from);
+        const int to = index(move.to);
+        if (illegal_reason r = check_board_move(move, from, to); r != illegal_reason::none) return r;
+        if (!king_safe_on_board(move, from, to)) return illegal_reason::king_left_in_check;
+        const std::uint8_t target = board_[to];
+        captured = is_piece(target) ? std::optional<piece_kind>(cell_kind(target)) : std::nullopt;
+        apply_unchecked(move);
+        return illegal_reason::none;
+    }
     if (illegal_reason r = check_legal(move); r != illegal_reason::none) return r;
     const std::uint8_t target = board_[index(move.to)];
     captured = !move.is_drop() && is_piece(target) ? std::optional<piece_kind>(cell_kind(target)) : std::nullopt;

@@ -18,7 +18,8 @@ inline constexpr std::uint8_t wall_cell = 0x80;
 inline constexpr std::uint8_t white_bit = 0x10;
 
 constexpr std::uint8_t make_cell(color c, piece_kind k) noexcept {
-    return static_cast<std::uint8_t>((c == color::white ? white_bit : 0) + static_cast<int>(k) + 1);
+    // Arithmetic, not a choice: color is 0 or 1.
+    return static_cast<std::uint8_t>(static_cast<int>(c) * white_bit + static_cast<int>(k) + 1);
 }
 constexpr bool is_piece(std::uint8_t cell) noexcept { return cell != empty_cell && cell != wall_cell; }
 constexpr color cell_color(std::uint8_t cell) noexcept { return (cell & white_bit) ? color::white : color::black; }
@@ -216,6 +217,16 @@ constexpr std::array<std::int8_t, 289> make_line_steps() noexcept {
 }
 inline constexpr auto line_steps = make_line_steps();
 constexpr int displacement_index(square from, square to) noexcept { return shape_index(to.x - from.x, to.y - from.y); }
+// displacement_index of two board cells from one table: shape_index(dx, dy) is
+// 17 * dx + dy + 144, so per cell 17 * x + y, and two loads and a subtraction replace
+// working out both squares' coordinates (four of these per move). Board cells only.
+constexpr std::array<std::uint8_t, position::cells> make_cell_shapes() noexcept {
+    std::array<std::uint8_t, position::cells> out{};
+    for (int i = 2; i < position::cells - 2; ++i) out[i] = static_cast<std::uint8_t>(17 * index_squares[i].x + index_squares[i].y);
+    return out;
+}
+inline constexpr auto cell_shapes = make_cell_shapes();
+constexpr int cell_displacement(int from, int to) noexcept { return cell_shapes[to] - cell_shapes[from] + shape_index(0, 0); }
 
 // Per colour, indexed by a king step (mailbox delta + 12): the cells of that colour that
 // slide back along it, i.e. attack the king from the far end of the line.

@@ -154,11 +154,13 @@ public:
 private:
     illegal_reason check_legal(const board_move& m) const noexcept;
     undo_info apply_unchecked(const board_move& m) noexcept;
-    illegal_reason check_board_move(const board_move& m) const noexcept;
+    illegal_reason check_board_move(const board_move& m, int from, int to) const noexcept;
     illegal_reason check_drop(const board_move& m) const noexcept;
     bool is_mate_after_pawn_drop(const board_move& m) const noexcept;
     bool attacked(int target, color by, int vacated, int filled) const noexcept;
+    bool attacked_plain(int target, color by) const noexcept;
     bool king_safe(const board_move& m) const noexcept;
+    bool king_safe_on_board(const board_move& m, int from, int to) noexcept;
     bool gives_check(const board_move& m) const noexcept;
     void find_kings() noexcept;
 
