@@ -139,12 +139,7 @@ public:
                 outside(at, after_junk);
                 break;
             }
-            if (after_close) {
-                // `(;a(;b);c)`: a node after a closed variation. It is kept as one more
-                // variation of the branch point (sabaki drops it; docs/deviations.md).
-                warn("sgf.node-after-variation", "a node follows a closed variation; kept as another variation", at);
-            }
-            current_ = tree_.add_node(current_, at);
+            new_node(at, after_close);
             break;
         case event::prop_ident:
             end_identifier();
@@ -155,25 +150,16 @@ public:
             start_identifier(at, static_cast<std::uint32_t>(matched.size()));
             pending_id_ = upper_case_letters(matched);
             break;
-        case event::property: {
-            // `B[aa]`: what prop_ident then prop_value bring, in one token. The identifier is
-            // upper-case letters only (the grammar's [A-Z]+), so it is its own FF[4] form.
+        case event::property:
+            // `B[aa]`: what prop_ident then prop_value bring, in one token.
             end_identifier();
             if (open_.empty()) {
                 outside(at, after_junk);  // the value would find in_junk_ set: nothing more
                 break;
             }
-            std::uint32_t id_size = 1;  // a letter or two: a loop, not find()'s memchr call
-            while (matched[id_size] != '[') ++id_size;
             if (current_ == no_node || tree_.node_count() == open_.back().nodes_before) [[unlikely]] imply_node(at);
-            pending_ = true;
-            pending_spelled_ = {at, id_size};
-            pending_id_ = pending_spelled_;
-            pending_offset_ = at;
-            pending_record_ = no_record;
-            add_value(static_cast<std::uint32_t>(matched.size()) - id_size - 2, at + id_size);
+            property_token(matched, at);
             break;
-        }
         case event::prop_value:
             if (open_.empty()) {
                 outside(at, after_junk);
@@ -259,6 +245,43 @@ private:
     [[gnu::noinline]] void imply_node(std::uint32_t at) {
         warn("sgf.missing-semicolon", "a game tree starts without ';'; a node is implied", at);
         current_ = tree_.add_node(current_, at);
+    }
+
+    // A node (its `;` at `at`) inside a game tree.
+    void new_node(std::uint32_t at, bool after_close) {
+        if (after_close) [[unlikely]] {
+            // `(;a(;b);c)`: a node after a closed variation. It is kept as one more
+            // variation of the branch point (sabaki drops it; docs/deviations.md).
+            warn("sgf.node-after-variation", "a node follows a closed variation; kept as another variation", at);
+        }
+        current_ = tree_.add_node(current_, at);
+    }
+
+    // A `property` token `ID[value]` at `at`. The identifier is upper-case letters only (the
+    // grammar's [A-Z]+), so it is its own FF[4] form.
+    void property_token(std::string_view matched, std::uint32_t at) {
+        std::uint32_t id_size = 1;  // a letter or two: a loop, not find()'s memchr call
+        while (matched[id_size] != '[') ++id_size;
+        add_property_token({at, id_size}, {at + id_size + 1, static_cast<std::uint32_t>(matched.size()) - id_size - 2},
+                           at + id_size);
+    }
+
+    // A `property` token: identifier `id` (its own FF[4] form, a span of the text) with its first
+    // value `raw` whose `[` is at `offset`. What start_identifier() then add_value() do, with the
+    // spans kept in registers: storing the pending span as two 32-bit fields and copying it
+    // with one 64-bit load stalled store forwarding on every property.
+    void add_property_token(reader::span id, reader::span raw, std::uint32_t offset) {
+        pending_ = true;
+        pending_has_value_ = true;
+        pending_spelled_ = id;
+        pending_id_ = id;
+        pending_offset_ = id.begin;
+        if (const std::uint32_t twice = reader::find(tree_, current_, reader::chars(tree_, id));
+            twice != static_cast<std::uint32_t>(-1)) [[unlikely]] {
+            add_duplicate_value(twice, raw, offset);
+            return;
+        }
+        pending_record_ = reader::add_property_with_value(tree_, current_, id, id, id.begin, raw, offset);
     }
 
     // A value of `size` characters whose `[` is at `offset`. The usual cases (a new property's
