@@ -34,6 +34,7 @@
 #include <kifu/shogi/jkf.hpp>
 
 #include "shogi/kakinoki.hpp"
+#include "shogi/kakinoki_bytes.hpp"
 
 namespace kifu::shogi::detail {
 
@@ -74,19 +75,8 @@ inline constexpr const char* expected_line_end = "expected another move (▲ or 
 
 namespace ki2_token_detail {
 
-// The three bytes at p as one number (first byte lowest); 0 when the line ends first. Tokens
-// are told apart by comparing these with the bytes of the characters expected (`bytes_of`):
-// one compare a character, no decoding. A lead byte of a three-byte character is E0-EF, so
-// nothing shorter or longer matches one.
-constexpr std::uint32_t three_bytes(const unsigned char* p, const unsigned char* end) noexcept {
-    if (end - p < 3) return 0;
-    return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 | static_cast<std::uint32_t>(p[2]) << 16;
-}
-
-// The UTF-8 bytes of a character of U+0800-U+FFFF, as three_bytes reads them.
-constexpr std::uint32_t bytes_of(char32_t c) noexcept {
-    return (0xE0 | c >> 12) | (0x80 | (c >> 6 & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16;
-}
+using kakinoki_bytes::bytes_of;
+using kakinoki_bytes::three_bytes;
 
 // ▲ ▼ ☗ are Black's marks, △ ▽ ☖ White's.
 constexpr bool is_mark(std::uint32_t w) noexcept {
@@ -94,21 +84,7 @@ constexpr bool is_mark(std::uint32_t w) noexcept {
            w == bytes_of(U'☗') || w == bytes_of(U'☖');
 }
 
-// The grammar's blanks: spaces, tabs and U+3000, any mix.
-constexpr const unsigned char* skip_blanks(const unsigned char* p, const unsigned char* end) noexcept {
-    // Mostly ASCII spaces: those in a tight loop first.
-    while (p != end && *p == ' ') ++p;
-    while (p != end) {
-        if (*p == ' ' || *p == '\t') {
-            ++p;
-        } else if (three_bytes(p, end) == bytes_of(U'\u3000')) {
-            p += 3;
-        } else {
-            break;
-        }
-    }
-    return p;
-}
+using kakinoki_bytes::skip_blanks;  // the grammar's blanks
 
 // A file or rank digit written 1-9 or １-９ (EF BC 91-99) at p: its value, p moved past it; 0
 // when there is none.

@@ -44,6 +44,8 @@
 
 #include <kifu/shogi/jkf.hpp>
 
+#include "shogi/kakinoki_bytes.hpp"
+
 namespace kifu::shogi::detail {
 
 /// The messages of a move line that breaks the syntax: those of the grammar's @error
@@ -91,33 +93,13 @@ namespace kif_line_detail {
 
 using byte = unsigned char;
 
-// The three bytes at p as one number (first byte lowest); 0 when the text ends first. A lead
-// byte of a three-byte character is E0-EF, so nothing shorter or longer matches one.
-constexpr std::uint32_t three_bytes(const byte* p, const byte* end) noexcept {
-    if (end - p < 3) return 0;
-    return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 | static_cast<std::uint32_t>(p[2]) << 16;
-}
-
-// The UTF-8 bytes of a character of U+0800-U+FFFF, as three_bytes reads them.
-constexpr std::uint32_t bytes_of(char32_t c) noexcept {
-    return (0xE0 | c >> 12) | (0x80 | (c >> 6 & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16;
-}
+using kakinoki_bytes::bytes_of;
+using kakinoki_bytes::three_bytes;
 
 constexpr bool is_digit(const byte* p, const byte* end) noexcept { return p != end && static_cast<unsigned>(*p - '0') < 10; }
 
-// blanks: spaces, tabs and U+3000, any mix.
-constexpr const byte* skip_any_blanks(const byte* p, const byte* end) noexcept {
-    while (p != end) {
-        if (*p == ' ' || *p == '\t') {
-            ++p;
-        } else if (three_bytes(p, end) == bytes_of(U'\u3000')) {
-            p += 3;
-        } else {
-            break;
-        }
-    }
-    return p;
-}
+// blanks: spaces, tabs and U+3000, any mix, a byte at a time.
+constexpr const byte* skip_any_blanks(const byte* p, const byte* end) noexcept { return kakinoki_bytes::skip_blanks(p, end); }
 
 // Eight bytes at p, the first lowest.
 inline std::uint64_t load8(const byte* p) noexcept {
