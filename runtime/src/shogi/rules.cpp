@@ -100,6 +100,16 @@ inline void scan_neighbours_plain(const std::uint8_t* board, int target, std::ui
     open = bits >> 16;
 }
 
+// The directions along which some slider of a side moves, given how many of each kind it has
+// on the board: attacks are walked only along those lines (after a few captures, often none of
+// a kind); the knight's two directions have no slides.
+unsigned slider_directions(const std::array<std::uint8_t, piece_kind_count>& n) noexcept {
+    const auto has = [&n](piece_kind k) { return static_cast<unsigned>(n[static_cast<int>(k)] != 0); };
+    return static_cast<unsigned>(slide_masks[static_cast<int>(piece_kind::ky)]) * has(piece_kind::ky) |
+           static_cast<unsigned>(diagonals) * (has(piece_kind::ka) | has(piece_kind::um)) |
+           static_cast<unsigned>(orthogonals) * (has(piece_kind::hi) | has(piece_kind::ry));
+}
+
 }  // namespace
 
 std::string_view code_of(illegal_reason r) noexcept {
@@ -126,11 +136,7 @@ bool position::attacked_plain(int target, color by) const noexcept {
         scan_neighbours_plain<1>(board_.data(), target, near, open, std::make_index_sequence<direction_count>{});
     }
     if (near) return true;
-    const auto& n = counts_[static_cast<int>(by)];
-    const auto has = [&n](piece_kind k) { return static_cast<unsigned>(n[static_cast<int>(k)] != 0); };
-    open &= static_cast<unsigned>(slide_masks[static_cast<int>(piece_kind::ky)]) * has(piece_kind::ky) |
-            static_cast<unsigned>(diagonals) * (has(piece_kind::ka) | has(piece_kind::um)) |
-            static_cast<unsigned>(orthogonals) * (has(piece_kind::hi) | has(piece_kind::ry));
+    open &= slider_directions(counts_[static_cast<int>(by)]);
     while (open) {
         const int d = std::countr_zero(open);
         open &= open - 1;
@@ -158,13 +164,7 @@ bool position::attacked(int target, color by, int vacated, int filled) const noe
         scan_neighbours<1>(board_.data(), target, vacated, filled, near, open, std::make_index_sequence<direction_count>{});
     }
     if (near) return true;
-    // Walk only lines along which a slider of `by` moves and is on the board at all (after
-    // a few captures, often none of a kind); the knight's two directions have no slides.
-    const auto& n = counts_[static_cast<int>(by)];
-    const auto has = [&n](piece_kind k) { return static_cast<unsigned>(n[static_cast<int>(k)] != 0); };
-    open &= static_cast<unsigned>(slide_masks[static_cast<int>(piece_kind::ky)]) * has(piece_kind::ky) |
-            static_cast<unsigned>(diagonals) * (has(piece_kind::ka) | has(piece_kind::um)) |
-            static_cast<unsigned>(orthogonals) * (has(piece_kind::hi) | has(piece_kind::ry));
+    open &= slider_directions(counts_[static_cast<int>(by)]);
     while (open) {
         const int d = std::countr_zero(open);
         open &= open - 1;
