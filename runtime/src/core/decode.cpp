@@ -35,27 +35,8 @@ decoded decode_utf8(std::string_view bytes) {
         return out;
     }
     out.text.reserve(bytes.size() + bytes.size() / 8 + 16);
-    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
-    const auto* const end = p + bytes.size();
-    const auto* run = p;
-    while (p < end) {
-        if (*p < 0x80) {
-            ++p;
-            continue;
-        }
-        std::size_t bad = 1;
-        const std::size_t length = detail::utf8_sequence_length(p, static_cast<std::size_t>(end - p), bad);
-        if (length != 0) {
-            p += length;
-            continue;
-        }
-        out.text.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
-        out.bad.push_back({out.text.size(), *p, false});
-        out.text += detail::replacement_character;
-        p += bad;
-        run = p;
-    }
-    out.text.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+    detail::append_repaired_utf8(out.text, bytes,
+                                 [&out](std::size_t offset, unsigned char byte) { out.bad.push_back({offset, byte, false}); });
     return out;
 }
 

@@ -15,19 +15,7 @@ std::string valid_utf8_of(std::string text) {
     if (is_valid_utf8(text)) return text;
     std::string out;
     out.reserve(text.size() + text.size() / 8 + 16);
-    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-    const auto* const end = p + text.size();
-    while (p < end) {
-        std::size_t bad = 1;
-        const std::size_t length = detail::utf8_sequence_length(p, static_cast<std::size_t>(end - p), bad);
-        if (length != 0) {
-            out.append(reinterpret_cast<const char*>(p), length);
-            p += length;
-        } else {
-            out += detail::replacement_character;
-            p += bad;
-        }
-    }
+    detail::append_repaired_utf8(out, text, [](std::size_t, unsigned char) {});
     return out;
 }
 

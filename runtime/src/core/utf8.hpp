@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 namespace kifu::detail {
 
@@ -68,5 +70,33 @@ inline bool has_line_break(std::uint64_t word) noexcept {
 
 /// The UTF-8 encoding of U+FFFD REPLACEMENT CHARACTER.
 inline constexpr char replacement_character[] = "\xEF\xBF\xBD";
+
+/// Appends `bytes` to `out` with each maximal ill-formed UTF-8 subpart replaced by one U+FFFD
+/// (Unicode's "best practice"); calls `on_bad(offset_in_out, first_bad_byte)` before each
+/// replacement is appended. Well-formed runs are copied whole.
+template <class OnBad>
+void append_repaired_utf8(std::string& out, std::string_view bytes, OnBad on_bad) {
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    const auto* const end = p + bytes.size();
+    const auto* run = p;
+    while (p < end) {
+        if (*p < 0x80) {
+            ++p;
+            continue;
+        }
+        std::size_t bad = 1;
+        const std::size_t length = utf8_sequence_length(p, static_cast<std::size_t>(end - p), bad);
+        if (length != 0) {
+            p += length;
+            continue;
+        }
+        out.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+        on_bad(out.size(), *p);
+        out += replacement_character;
+        p += bad;
+        run = p;
+    }
+    out.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+}
 
 }  // namespace kifu::detail
