@@ -232,7 +232,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -291,7 +291,7 @@ struct byte_seq {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const char* p = in.current();
         const char* tried = p;
         // With a byte left for every step, no step needs to look for the end.
@@ -482,10 +482,13 @@ template <> inline constexpr std::string_view rule_name<eol> = "eol";
 inline constexpr std::array<std::string_view, 35> rule_names{"file", "line", "blank_line", "statements", "line_end", "statement", "version", "version_number", "player", "header", "header_key", "colon", "position", "position_body", "board_row", "row_cells", "cell", "pi_line", "hand_line", "piece_group", "side", "move", "move_token", "move_time", "seconds", "special", "special_word", "comment", "separator", "square", "piece_code", "sign", "rest_of_line", "blanks", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 10;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::csa::file;
     static constexpr int abi_version = ::kifu::grammar::csa::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::csa::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::csa::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::csa::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::csa::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::csa::error_message<Rule>;

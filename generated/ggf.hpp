@@ -250,7 +250,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -357,10 +357,13 @@ template <> inline constexpr std::string_view rule_name<junk> = "junk";
 inline constexpr std::array<std::string_view, 11> rule_names{"file", "token", "blank", "game_open", "game_close", "property", "prop_ident", "prop_value", "value_text", "value_end", "junk"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 5;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = false;
 struct traits {
     using root = ::kifu::grammar::ggf::file;
     static constexpr int abi_version = ::kifu::grammar::ggf::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::ggf::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::ggf::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::ggf::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::ggf::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::ggf::error_message<Rule>;

@@ -250,7 +250,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -393,10 +393,13 @@ template <> inline constexpr std::string_view rule_name<eol> = "eol";
 inline constexpr std::array<std::string_view, 24> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "side", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 6;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::ki2::file;
     static constexpr int abi_version = ::kifu::grammar::ki2::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::ki2::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::ki2::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::ki2::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::ki2::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::ki2::error_message<Rule>;

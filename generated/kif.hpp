@@ -250,7 +250,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -272,7 +272,7 @@ struct class_rep {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
@@ -444,10 +444,13 @@ template <> inline constexpr std::string_view rule_name<eol> = "eol";
 inline constexpr std::array<std::string_view, 29> rule_names{"file", "line", "line_body", "line_kind", "text_line", "header_line", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "move_text", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 7;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::kif::file;
     static constexpr int abi_version = ::kifu::grammar::kif::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::kif::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::kif::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::kif::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::kif::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::kif::error_message<Rule>;

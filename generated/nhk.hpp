@@ -232,7 +232,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -335,10 +335,13 @@ template <> inline constexpr std::string_view rule_name<eol> = "eol";
 inline constexpr std::array<std::string_view, 10> rule_names{"file", "bom", "magic", "line", "end_mark", "record", "key", "value", "bad_line", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = false;
 struct traits {
     using root = ::kifu::grammar::nhk::file;
     static constexpr int abi_version = ::kifu::grammar::nhk::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::nhk::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::nhk::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::nhk::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::nhk::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::nhk::error_message<Rule>;

@@ -232,7 +232,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -352,10 +352,13 @@ template <> inline constexpr std::string_view rule_name<junk> = "junk";
 inline constexpr std::array<std::string_view, 14> rule_names{"file", "prolog", "game_start", "token", "blanks", "open", "close", "node", "prop_ident", "property", "prop_value", "value_text", "value_end", "junk"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = false;
 struct traits {
     using root = ::kifu::grammar::sgf::file;
     static constexpr int abi_version = ::kifu::grammar::sgf::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::sgf::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::sgf::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::sgf::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::sgf::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::sgf::error_message<Rule>;

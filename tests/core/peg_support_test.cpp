@@ -11,6 +11,8 @@
 #include <fmt/core.h>
 
 #include "pegc_demo.hpp"
+#include "../pegc/cases/cannot_fail/expected.hpp"
+#include "../pegc/cases/may_fail/expected.hpp"
 #include "support/diagnostics.hpp"
 
 #include <catch2/catch.hpp>
@@ -244,4 +246,37 @@ TEST_CASE("peg_support: trace gives PEGTL's standard trace", "[peg_support]") {
         unwind #1 kifu::grammar::pegc_demo::file
 parse error: demo.txt:1:3: parse error matching kifu::grammar::pegc_demo::square
 )");
+}
+
+// tests/pegc/cases/cannot_fail: a root that kifu-pegc proved never fails plainly
+// (root_may_fail = false), so no furthest point is kept for it; any other rule of that grammar
+// taken as the root still keeps it.
+TEST_CASE("peg_support: the furthest point is kept unless the root cannot fail plainly", "[peg_support]") {
+    namespace sure = kifu::grammar::cannot_fail;
+    STATIC_REQUIRE_FALSE(kifu::detail::may_fail_plainly<sure::file, sure::traits>());
+    STATIC_REQUIRE(kifu::detail::may_fail_plainly<tao::pegtl::seq<sure::word, tao::pegtl::eof>, sure::traits>());
+    STATIC_REQUIRE(kifu::detail::may_fail_plainly<kifu::grammar::may_fail::file, kifu::grammar::may_fail::traits>());
+    STATIC_REQUIRE(kifu::detail::may_fail_plainly<demo::file, demo::traits>());
+
+    struct events {
+        std::string text;
+        void on(sure::event e, std::string_view matched, std::size_t offset) {
+            text += fmt::format("{} @{} '{}'\n", sure::event_names[static_cast<std::size_t>(e)], offset, matched);
+        }
+    };
+    const auto parse = [](auto root, std::string_view input, kifu::read_mode mode) {
+        const kifu::source_text text("sure.txt", std::string(input), "UTF-8");
+        events builder;
+        std::vector<kifu::diagnostic> diagnostics;
+        const bool ok = kifu::detail::parse<decltype(root), sure::traits>(text, mode, "sure", builder, diagnostics);
+        return std::string(ok ? "ok\n" : "failed\n") + builder.text + kifu::test::gcc_lines(diagnostics);
+    };
+    CHECK(parse(sure::file{}, "%12;ab! 3.5 \u540c?", kifu::read_mode::strict) ==
+          "ok\nintro @0 '%12;'\nitem @4 'ab!'\nitem @7 ' '\nitem @8 '3.5'\nitem @11 ' '\nitem @12 '\u540c?'\n");
+    // A cut still raises where it fails (not at a furthest point).
+    CHECK(parse(sure::file{}, "%12x", kifu::read_mode::strict) == "failed\nsure.txt:1:4: error: expected \";\" [sure.syntax]\n");
+    // Another root of the same grammar can fail plainly: reported at the furthest point tried,
+    // after "ab" (where "!"? and !. were tried), which only a kept furthest point knows.
+    CHECK(parse(tao::pegtl::seq<sure::word, tao::pegtl::eof>{}, "ab1", kifu::read_mode::strict) ==
+          "failed\nsure.txt:1:3: error: unexpected text [sure.syntax]\n");
 }

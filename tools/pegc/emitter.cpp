@@ -15,6 +15,7 @@
 
 #include "first_bytes.hpp"
 #include "leaf_templates.hpp"
+#include "plain_failure.hpp"
 
 namespace kifu::pegc {
 namespace {
@@ -494,10 +495,13 @@ std::string emitter::run() {
     out << "};\n"
         << "// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)\n"
         << "inline constexpr int max_nesting = " << max_nesting() << ";\n"
+        << "// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept\n"
+        << "inline constexpr bool root_may_fail = " << (root_may_fail_plainly(g_, a_) ? "true" : "false") << ";\n"
         << "struct traits {\n"
         << "    using root = ::" << ns << "::" << g_.rules.front().name << ";\n"
         << "    static constexpr int abi_version = ::" << ns << "::abi_version;\n"
         << "    static constexpr int max_nesting = ::" << ns << "::max_nesting;\n"
+        << "    static constexpr bool root_may_fail = ::" << ns << "::root_may_fail;\n"
         << "    template <typename Rule> static constexpr bool has_event = ::" << ns << "::has_event<Rule>;\n"
         << "    template <typename Rule> static constexpr event event_of = ::" << ns << "::event_of<Rule>;\n"
         << "    template <typename Rule> static constexpr const char* error_message = ::" << ns << "::error_message<Rule>;\n"

@@ -97,10 +97,23 @@ constexpr bool nesting_within(std::size_t max_depth) noexcept {
     }
 }
 
+/// Returns true when parsing from `Root` can fail plainly, so that the furthest point tried must
+/// be kept for the message: always, unless `Root` is the grammar's root and kifu-pegc proved
+/// that it either matches or raises on valid UTF-8 (root_may_fail; source_text's text is valid).
+template <typename Root, typename Traits>
+constexpr bool may_fail_plainly() noexcept {
+    if constexpr (requires { Traits::root_may_fail; typename Traits::root; }) {
+        return Traits::root_may_fail || !std::is_same_v<Root, typename Traits::root>;
+    } else {
+        return true;
+    }
+}
+
 /// The PEGTL control of every kifu grammar: messages from the grammar's table, events to the
 /// builder, recovery at @recover rules in lenient mode, a depth bound (counted only when
-/// `CountDepth`: parse() drops the count when the grammar cannot nest deeper than the bound).
-template <typename Traits, bool CountDepth = true>
+/// `CountDepth`: parse() drops the count when the grammar cannot nest deeper than the bound),
+/// the furthest point tried (kept only when `TrackFurthest`: see may_fail_plainly()).
+template <typename Traits, bool CountDepth = true, bool TrackFurthest = true>
 struct peg_control {
     template <typename Rule>
     struct type : tao::pegtl::normal<Rule> {
@@ -117,14 +130,14 @@ struct peg_control {
 
         template <typename ParseInput, typename State>
         static void start(const ParseInput& in, State& state) noexcept {
-            if constexpr (std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !reports_tried) {
+            if constexpr (TrackFurthest && std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> && !reports_tried) {
                 state.furthest = std::max(state.furthest, in.current());
             }
         }
 
         template <typename State>
         static void tried(const char* at, State& state) noexcept {
-            state.furthest = std::max(state.furthest, at);
+            if constexpr (TrackFurthest) state.furthest = std::max(state.furthest, at);
         }
 
         // Only the byte offset is carried: a lazy input would count lines from the start for
@@ -235,7 +248,8 @@ bool parse(const kifu::source_text& text, kifu::read_mode mode, std::string_view
     // Two instantiations when the grammar is not recursive: without the depth count when the
     // bound cannot be reached (the usual limits), with it otherwise (a limit below max_nesting).
     const auto run = [&]<bool CountDepth>() {
-        return tao::pegtl::parse<Root, tao::pegtl::nothing, peg_control<Traits, CountDepth>::template type>(in, state);
+        return tao::pegtl::parse<Root, tao::pegtl::nothing,
+                                 peg_control<Traits, CountDepth, may_fail_plainly<Root, Traits>()>::template type>(in, state);
     };
     const auto matches = [&] {
         if constexpr (nesting_within<Traits>(std::size_t(-1))) {
@@ -245,6 +259,7 @@ bool parse(const kifu::source_text& text, kifu::read_mode mode, std::string_view
     };
     try {
         if (!matches()) {
+            // (Not reached when the furthest point is not kept: kifu-pegc proved it.)
             state.error(".syntax", "unexpected text", state.furthest);
             return false;
         }

@@ -162,10 +162,13 @@ template <> inline constexpr std::string_view rule_name<value> = "value";
 inline constexpr std::array<std::string_view, 4> rule_names{"file", "line", "entry", "value"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::annotations::file;
     static constexpr int abi_version = ::kifu::grammar::annotations::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::annotations::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::annotations::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::annotations::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::annotations::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::annotations::error_message<Rule>;

@@ -191,10 +191,13 @@ template <> inline constexpr std::string_view rule_name<escaped> = "escaped";
 inline constexpr std::array<std::string_view, 8> rule_names{"token", "singles", "merged", "mixed", "negated", "negated_range", "negated_mixed", "escaped"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 2;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::class_collapsing::token;
     static constexpr int abi_version = ::kifu::grammar::class_collapsing::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::class_collapsing::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::class_collapsing::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::class_collapsing::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::class_collapsing::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::class_collapsing::error_message<Rule>;

@@ -250,7 +250,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -332,10 +332,13 @@ template <> inline constexpr std::string_view rule_name<edge_char> = "edge_char"
 inline constexpr std::array<std::string_view, 31> rule_names{"root", "ascii_star", "ascii_plus", "ascii_braces", "negated_star", "negated_plus", "wide_star", "wide_plus", "wide_negated", "mixed_negated", "edges", "two_or_more", "optional", "twins", "ascii_star_twin", "ascii_plus_twin", "negated_star_twin", "negated_plus_twin", "wide_star_twin", "wide_plus_twin", "wide_negated_twin", "mixed_negated_twin", "edges_twin", "ascii_char", "negated_char", "line_char", "kana_kanji", "wide_char", "not_wide", "not_mixed", "edge_char"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::class_runs::root;
     static constexpr int abi_version = ::kifu::grammar::class_runs::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::class_runs::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::class_runs::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::class_runs::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::class_runs::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::class_runs::error_message<Rule>;

@@ -23,10 +23,13 @@ template <> inline constexpr std::string_view rule_name<rest> = "rest";
 inline constexpr std::array<std::string_view, 2> rule_names{"main", "rest"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 2;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::crlf_line_breaks::main;
     static constexpr int abi_version = ::kifu::grammar::crlf_line_breaks::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::crlf_line_breaks::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::crlf_line_breaks::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::crlf_line_breaks::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::crlf_line_breaks::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::crlf_line_breaks::error_message<Rule>;

@@ -213,10 +213,13 @@ template <> inline constexpr std::string_view rule_name<number> = "number";
 inline constexpr std::array<std::string_view, 5> rule_names{"statement", "command", "assignment", "name", "number"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::cut::statement;
     static constexpr int abi_version = ::kifu::grammar::cut::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::cut::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::cut::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::cut::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::cut::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::cut::error_message<Rule>;

@@ -250,7 +250,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -309,7 +309,7 @@ struct byte_seq {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const char* p = in.current();
         const char* tried = p;
         // With a byte left for every step, no step needs to look for the end.
@@ -457,10 +457,13 @@ template <> inline constexpr std::string_view rule_name<plain> = "plain";
 inline constexpr std::array<std::string_view, 22> rule_names{"root", "tokens", "token", "value", "ident", "semi", "spaces", "open", "close", "junk", "leaves", "named", "word", "digits", "quiet", "marker", "cut_first", "cut_rule", "nullable_build", "empty_event", "mixed", "plain"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::first_byte_dispatch::root;
     static constexpr int abi_version = ::kifu::grammar::first_byte_dispatch::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::first_byte_dispatch::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::first_byte_dispatch::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::first_byte_dispatch::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::first_byte_dispatch::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::first_byte_dispatch::error_message<Rule>;

@@ -212,10 +212,13 @@ template <> inline constexpr std::string_view rule_name<atom> = "atom";
 inline constexpr std::array<std::string_view, 4> rule_names{"value", "list", "item", "atom"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 0;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::forward_declarations::value;
     static constexpr int abi_version = ::kifu::grammar::forward_declarations::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::forward_declarations::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::forward_declarations::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::forward_declarations::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::forward_declarations::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::forward_declarations::error_message<Rule>;

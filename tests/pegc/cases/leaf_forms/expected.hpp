@@ -250,7 +250,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -272,7 +272,7 @@ struct class_rep {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
@@ -345,7 +345,7 @@ struct byte_seq {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const char* p = in.current();
         const char* tried = p;
         // With a byte left for every step, no step needs to look for the end.
@@ -489,10 +489,13 @@ template <> inline constexpr std::string_view rule_name<pair> = "pair";
 inline constexpr std::array<std::string_view, 28> rule_names{"root", "wide", "wide_mixed", "negated", "negated_wide", "negated_multi", "edges", "surrogate_span", "rep_ascii", "rep_wide", "rep_negated", "rep_edges", "time_shape", "origin", "steps", "predicates", "insensitive", "cut_after", "wide_between", "not_fused", "run_star", "run_plus", "bytes_line", "bytes_one", "bytes_three", "bytes_ranges", "under_cut", "pair"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::leaf_forms::root;
     static constexpr int abi_version = ::kifu::grammar::leaf_forms::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::leaf_forms::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::leaf_forms::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::leaf_forms::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::leaf_forms::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::leaf_forms::error_message<Rule>;

@@ -140,7 +140,7 @@ struct byte_seq {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const char* p = in.current();
         const char* tried = p;
         // With a byte left for every step, no step needs to look for the end.
@@ -171,10 +171,13 @@ template <> inline constexpr std::string_view rule_name<text> = "text";
 inline constexpr std::array<std::string_view, 1> rule_names{"text"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 1;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::literal_escapes::text;
     static constexpr int abi_version = ::kifu::grammar::literal_escapes::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::literal_escapes::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::literal_escapes::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::literal_escapes::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::literal_escapes::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::literal_escapes::error_message<Rule>;

@@ -149,7 +149,7 @@ struct class_rep {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
@@ -222,7 +222,7 @@ struct byte_seq {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const char* p = in.current();
         const char* tried = p;
         // With a byte left for every step, no step needs to look for the end.
@@ -320,10 +320,13 @@ template <> inline constexpr std::string_view rule_name<trailer> = "trailer";
 inline constexpr std::array<std::string_view, 7> rule_names{"root", "item", "digits", "word", "group", "look", "trailer"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::operators::root;
     static constexpr int abi_version = ::kifu::grammar::operators::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::operators::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::operators::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::operators::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::operators::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::operators::error_message<Rule>;

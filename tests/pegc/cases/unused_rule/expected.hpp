@@ -21,10 +21,13 @@ template <> inline constexpr std::string_view rule_name<orphan> = "orphan";
 inline constexpr std::array<std::string_view, 2> rule_names{"main", "orphan"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 1;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::unused_rule::main;
     static constexpr int abi_version = ::kifu::grammar::unused_rule::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::unused_rule::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::unused_rule::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::unused_rule::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::unused_rule::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::unused_rule::error_message<Rule>;

@@ -183,10 +183,13 @@ template <> inline constexpr std::string_view rule_name<piece> = "piece";
 inline constexpr std::array<std::string_view, 4> rule_names{"move", "file", "rank", "piece"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 2;
+// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
+inline constexpr bool root_may_fail = true;
 struct traits {
     using root = ::kifu::grammar::utf8_classes::move;
     static constexpr int abi_version = ::kifu::grammar::utf8_classes::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::utf8_classes::max_nesting;
+    static constexpr bool root_may_fail = ::kifu::grammar::utf8_classes::root_may_fail;
     template <typename Rule> static constexpr bool has_event = ::kifu::grammar::utf8_classes::has_event<Rule>;
     template <typename Rule> static constexpr event event_of = ::kifu::grammar::utf8_classes::event_of<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::utf8_classes::error_message<Rule>;
