@@ -243,3 +243,22 @@ TEST_CASE("SGF: positions and spellings of identifiers read with their value", "
         ";@1 B/B@2[aa]@3 W/W@8[bb]@9 C/C@14[c]@15 sgf.junk:1:8 sgf.junk:1:14",
     });
 }
+
+TEST_CASE("sgf.duplicate-property: found again in a node that gets properties after a closed variation", "[go][sgf]") {
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;B[aa]C[x](;W[bb])B[cc]C[y])", d);
+    CHECK(codes(d) == strings{"sgf.duplicate-property", "sgf.duplicate-property"});
+    CHECK(shape(c) == "(;B[aa][cc]C[x][y];W[bb])\n");
+    CHECK(d[0].column == 20);  // the second B
+    CHECK(d[1].column == 25);  // the second C
+}
+
+TEST_CASE("SGF: identifiers the duplicate check cannot tell apart at a glance are still told apart", "[go][sgf]") {
+    // The builder rules out duplicates by a bit made of an identifier's first two characters:
+    // `B` and `DX` share theirs, so only the full comparison can tell them apart.
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse("(;B[aa]DX[bb]W[cc];DX[a]B[b]B[c])", d);
+    CHECK(codes(d) == strings{"sgf.duplicate-property"});
+    CHECK(shape(c) == "(;B[aa]DX[bb]W[cc];DX[a]B[b][c])\n");
+    CHECK(d[0].column == 29);  // the second B of the second node
+}

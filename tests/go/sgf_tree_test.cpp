@@ -225,3 +225,41 @@ TEST_CASE("a collection reused by parse_sgf holds exactly what a fresh parse giv
     }
     CHECK(reused.values(1, "C").front().raw() == "x");
 }
+
+TEST_CASE("a reused collection grows for a larger file the way a fresh parse reserves", "[go][sgf_tree]") {
+    // The small file first: the large one then finds no room reserved for it (a reused
+    // collection skips counting only for files no larger than one it held), and a copy taken
+    // after it keeps its own storage.
+    std::string big = "(;FF[4]SZ[19]";
+    for (int i = 0; i < 3000; ++i) {
+        big += ";B[" + std::string(1, static_cast<char>('a' + i % 19)) + "c]C[move " + std::to_string(i) + "]";
+        if (i % 100 == 0) big += "(;W[aa]LB[aa:x][bb:y])AB[dd]";  // a property of an earlier node, after a variation
+    }
+    big += ")";
+    const kifu::source_text small_text("small.sgf", "(;FF[4];B[aa])", "UTF-8");
+    const kifu::source_text big_text("big.sgf", big, "UTF-8");
+
+    sgf_collection reused;
+    std::vector<kifu::diagnostic> d1;
+    parse_sgf(small_text, kifu::read_mode::lenient, d1, reused);
+    std::vector<kifu::diagnostic> d2;
+    parse_sgf(big_text, kifu::read_mode::lenient, d2, reused);
+    std::vector<kifu::diagnostic> fresh_diagnostics;
+    const sgf_collection fresh = parse_sgf(big_text, kifu::read_mode::lenient, fresh_diagnostics);
+    CHECK(d2.empty());
+    CHECK(fresh_diagnostics.empty());
+    CHECK(reused.node_count() == 3031);
+    CHECK(write_sgf(reused) == write_sgf(fresh));
+
+    sgf_collection copy = reused;
+    parse_sgf(small_text, kifu::read_mode::lenient, d1, reused);  // the original is reused again
+    CHECK(reused.node_count() == 2);
+    CHECK(copy == fresh);
+    CHECK(copy.values(30, "C").front().raw() == "move 28");  // node 1 and its variation (node 2) come first
+    CHECK(copy.values(1, "AB").front().raw() == "dd");
+    for (node_id n = 0; n < copy.node_count(); ++n) {
+        CHECK(copy[n].offset == fresh[n].offset);
+        CHECK(copy[n].parent == fresh[n].parent);
+        CHECK(copy[n].next_sibling == fresh[n].next_sibling);
+    }
+}

@@ -27,6 +27,15 @@ public:
         c.reserve(nodes, values, values, text.size());
         c.chars_.assign(text);
     }
+    // True when the collection's character buffer held a text of `size` bytes or more before
+    // (a collection reused across files).
+    static bool has_read_as_large(const sgf_collection& c, std::size_t size) noexcept {
+        return c.nodes_.capacity() != 0 && c.chars_.capacity() >= size;
+    }
+    // add_node() for the parser, always in line: the call per node showed in profiles.
+    [[gnu::always_inline]] static node_id add_node(sgf_collection& c, node_id parent, std::uint32_t offset) {
+        return c.append_node(parent, offset);
+    }
     static span append(sgf_collection& c, std::string_view s) {
         return {c.append_chars(s), static_cast<std::uint32_t>(s.size())};
     }
@@ -52,6 +61,10 @@ public:
                                                 span raw, std::uint32_t value_offset) {
         return c.add_property_with_value_at(node, id, spelled, offset, raw, value_offset);
     }
+    [[gnu::always_inline]] static bool try_append_property(sgf_collection& c, node_id node, span id, span raw,
+                                                           std::uint32_t value_offset, std::uint32_t& record) noexcept {
+        return c.try_append_property(node, id, id.begin, raw, value_offset, record);
+    }
     static std::uint32_t record_of(const sgf_collection& c, property_ref p) noexcept { return c.record_of(p); }
     static void add_value(sgf_collection& c, std::uint32_t record, span raw, std::uint32_t offset) {
         c.add_value_to_record(record, raw, offset);
@@ -73,11 +86,19 @@ class sgf_builder {
 public:
     sgf_builder(const source_text& text, std::vector<diagnostic>& diagnostics, sgf_collection& into)
         : text_(text), diagnostics_(diagnostics), tree_(into) {
+        const std::string_view t = text.text();
+        if (reader::has_read_as_large(tree_, t.size())) {
+            // A reused collection that held a text this large before has the room of that file:
+            // counting would save at most a regrowth (which doubles: the memory stays
+            // proportional to the largest file) and costs a pass over the text.
+            tree_.clear();
+            reader::start(tree_, t, 0, 0);
+            return;
+        }
         tree_.clear();
         // One node per `;` and at most one value (and property) per `[`: reserving them up
         // front saves regrowing the flat vectors. Capped, so that a comment full of `;` cannot
         // reserve memory out of proportion (past the cap the vectors grow as usual).
-        const std::string_view t = text.text();
         std::size_t semicolons = 0;
         std::size_t brackets = 0;
         // Counted in blocks of 255 bytes into byte-wide counters (they cannot overflow within
@@ -100,12 +121,10 @@ public:
 
     void on(event e, std::string_view matched, std::size_t offset) {
         const auto at = static_cast<std::uint32_t>(offset);
-        // Runs of stray text are reported once: remember whether the last token was one.
-        // (Locals, not members: fewer stores on every token.)
-        const bool after_junk = in_junk_;
-        in_junk_ = false;
-        const bool after_close = last_was_close_;  // read by `node` only, inside a game tree
-        last_was_close_ = e == event::close;
+        // Runs of stray text are reported once, and a node right after a `)` is noted: what the
+        // previous token was is one byte, read and rewritten once per token.
+        const last_token last = last_;
+        last_ = e == event::close ? last_token::close : last_token::other;
         switch (e) {
         case event::prolog:
             for (const char c : matched) {
@@ -117,71 +136,68 @@ public:
             break;
         case event::open:
             end_identifier();
-            if (open_.empty()) current_ = no_node;  // a new game tree
+            if (place_ == place::outside) current_ = no_node;  // a new game tree
             open_.push_back({current_, static_cast<std::uint32_t>(tree_.node_count()), at});
+            place_ = place::needs_node;
             break;
         case event::close:
             end_identifier();
-            if (open_.empty()) {
+            if (place_ == place::outside) {
                 warn("sgf.unbalanced-close", "a ')' closes no game tree; ignored", at);
                 break;
             }
-            if (tree_.node_count() == open_.back().nodes_before) {
-                warn("sgf.empty-tree", "a game tree without nodes; ignored", open_.back().offset);
-            }
-            current_ = open_.back().attach;
-            open_.pop_back();
-            if (open_.empty()) closed_roots_ = tree_.roots.size();
+            close_tree();
             break;
         case event::node:
             end_identifier();
-            if (open_.empty()) {
-                outside(at, after_junk);
+            if (place_ == place::outside) {
+                outside(at, last == last_token::junk);
                 break;
             }
-            new_node(at, after_close);
+            new_node(at, last == last_token::close);
             break;
         case event::prop_ident:
             end_identifier();
-            if (open_.empty()) {
-                outside(at, after_junk);
+            if (place_ == place::outside) {
+                outside(at, last == last_token::junk);
                 break;
             }
-            start_identifier(at, static_cast<std::uint32_t>(matched.size()));
-            pending_id_ = upper_case_letters(matched);
+            start_identifier(at, matched);
             break;
         case event::property:
             // `B[aa]`: what prop_ident then prop_value bring, in one token.
             end_identifier();
-            if (open_.empty()) {
-                outside(at, after_junk);  // the value would find in_junk_ set: nothing more
-                break;
+            if (place_ != place::in_node) [[unlikely]] {
+                if (place_ == place::outside) {
+                    outside(at, last == last_token::junk);  // the value would find it junk: nothing more
+                    break;
+                }
+                imply_node(at);
             }
-            if (current_ == no_node || tree_.node_count() == open_.back().nodes_before) [[unlikely]] imply_node(at);
             property_token(matched, at);
             break;
         case event::prop_value:
-            if (open_.empty()) {
-                outside(at, after_junk);
+            if (place_ == place::outside) {
+                outside(at, last == last_token::junk);
                 break;
             }
             add_value(static_cast<std::uint32_t>(matched.size() - 2), at);
             break;
         case event::junk:
-            if (open_.empty()) {
-                outside(at, after_junk);
+            if (place_ == place::outside) {
+                outside(at, last == last_token::junk);
                 break;
             }
             end_identifier();
-            if (!after_junk) warn("sgf.junk", "unexpected text between properties; skipped", at);
-            in_junk_ = true;
+            if (last != last_token::junk) warn("sgf.junk", "unexpected text between properties; skipped", at);
+            last_ = last_token::junk;
             return;
         }
     }
 
     // Ends the parse: closes what is still open. Returns the collection.
     void finish(bool cut_short, read_mode mode) {
-        if (cut_short) pending_ = false;  // its value is the one never closed (sgf.syntax)
+        if (cut_short) pending_ = pending::none;  // its value is the one never closed (sgf.syntax)
         end_identifier();
         if (!open_.empty()) {
             warn("sgf.unclosed-tree",
@@ -196,6 +212,35 @@ public:
     }
 
 private:
+    // Where the next token lands: outside every game tree, in a game tree that has no node since
+    // its `(` (a property there implies one), or in the current node. Kept up to date at `(`,
+    // `)` and nodes, so that a property token tests one byte.
+    enum class place : unsigned char { outside, needs_node, in_node };
+    // What the previous token was, for the two diagnostics that depend on it.
+    enum class last_token : unsigned char { other, junk, close };
+    // The identifier before the next value, if any: a property with its record (`AB[aa]`,
+    // further values join it), an identifier still without a value, or an identifier without an
+    // upper-case letter that had a value (its values are dropped). The last two are reported
+    // when the identifier ends.
+    enum class pending : unsigned char { none, property, no_value, empty_id };
+
+    void close_tree() {
+        if (tree_.node_count() == open_.back().nodes_before) {
+            warn("sgf.empty-tree", "a game tree without nodes; ignored", open_.back().offset);
+        }
+        current_ = open_.back().attach;
+        open_.pop_back();
+        // The current node is an earlier one again: it may have any identifiers.
+        seen_ = ~std::uint64_t{0};
+        if (open_.empty()) {
+            closed_roots_ = tree_.roots.size();
+            place_ = place::outside;
+        } else {
+            place_ = current_ == no_node || tree_.node_count() == open_.back().nodes_before ? place::needs_node
+                                                                                              : place::in_node;
+        }
+    }
+
     // FF[1]-FF[3] long names (`AddBlack`) reduce to their upper-case letters (`AB`). Nearly
     // every identifier is upper-case letters only already: then it is its own reduction, the
     // span of the text. A long name's reduction is appended to the tree's characters (at most
@@ -228,23 +273,24 @@ private:
             warn("sgf.trailing-text", "text after the last game tree is ignored", offset);
             trailing_reported_ = true;
         }
-        in_junk_ = true;
+        last_ = last_token::junk;
     }
 
-    // A property identifier spelled in `size` characters at `at` (its FF[4] form, pending_id_,
-    // is set by the caller).
-    void start_identifier(std::uint32_t at, std::uint32_t size) {
-        if (current_ == no_node || tree_.node_count() == open_.back().nodes_before) imply_node(at);
-        pending_ = true;
-        pending_spelled_ = {at, size};
+    // A `prop_ident` token: an identifier spelled `matched` at `at`, its value still to come.
+    [[gnu::noinline]] void start_identifier(std::uint32_t at, std::string_view matched) {
+        if (place_ == place::needs_node) imply_node(at);
+        pending_ = pending::no_value;
+        pending_spelled_ = {at, static_cast<std::uint32_t>(matched.size())};
         pending_offset_ = at;
-        pending_record_ = no_record;
+        pending_id_ = upper_case_letters(matched);
     }
 
     // `(` straight followed by a property (Nihon Ki-in): the `;` is implied.
     [[gnu::noinline]] void imply_node(std::uint32_t at) {
         warn("sgf.missing-semicolon", "a game tree starts without ';'; a node is implied", at);
-        current_ = tree_.add_node(current_, at);
+        current_ = reader::add_node(tree_, current_, at);
+        place_ = place::in_node;
+        seen_ = 0;
     }
 
     // A node (its `;` at `at`) inside a game tree.
@@ -254,98 +300,122 @@ private:
             // variation of the branch point (sabaki drops it; docs/deviations.md).
             warn("sgf.node-after-variation", "a node follows a closed variation; kept as another variation", at);
         }
-        current_ = tree_.add_node(current_, at);
+        current_ = reader::add_node(tree_, current_, at);
+        place_ = place::in_node;
+        seen_ = 0;
+    }
+
+    // A bit standing for an identifier in seen_, the identifiers the current node may have: a
+    // clear bit proves that a new identifier is no duplicate without looking at the node. Made
+    // of the first two characters (`[` stands for the second of a one-letter identifier, which
+    // is what follows it in a property token).
+    static std::uint64_t id_bit(unsigned char first, unsigned char second) noexcept {
+        return std::uint64_t{1} << ((first ^ (second << 1u)) & 63u);
+    }
+    static std::uint64_t id_bit(std::string_view id) noexcept {
+        return id_bit(static_cast<unsigned char>(id[0]), static_cast<unsigned char>(id.size() > 1 ? id[1] : '['));
+    }
+
+    // Returns the index among the current node's properties of the one with identifier `id`, or
+    // no_record. seen_ answers most of them.
+    std::uint32_t find_twice(std::string_view id, std::uint64_t bit) {
+        if ((seen_ & bit) == 0) [[likely]] {
+            seen_ |= bit;
+            return no_record;
+        }
+        return reader::find(tree_, current_, id);
     }
 
     // A `property` token `ID[value]` at `at`. The identifier is upper-case letters only (the
-    // grammar's [A-Z]+), so it is its own FF[4] form.
+    // grammar's [A-Z]+), so it is its own FF[4] form, a span of the text; so is the value. The
+    // usual case (a new identifier in the node being filled, room in the vectors) calls
+    // nothing, so that it needs no stack frame; the rest goes out of line.
     void property_token(std::string_view matched, std::uint32_t at) {
-        std::uint32_t id_size = 1;  // a letter or two: a loop, not find()'s memchr call
-        while (matched[id_size] != '[') ++id_size;
-        add_property_token({at, id_size}, {at + id_size + 1, static_cast<std::uint32_t>(matched.size()) - id_size - 2},
-                           at + id_size);
-    }
-
-    // A `property` token: identifier `id` (its own FF[4] form, a span of the text) with its first
-    // value `raw` whose `[` is at `offset`. What start_identifier() then add_value() do, with the
-    // spans kept in registers: storing the pending span as two 32-bit fields and copying it
-    // with one 64-bit load stalled store forwarding on every property.
-    void add_property_token(reader::span id, reader::span raw, std::uint32_t offset) {
-        pending_ = true;
-        pending_has_value_ = true;
-        pending_spelled_ = id;
-        pending_id_ = id;
-        pending_offset_ = id.begin;
-        if (const std::uint32_t twice = reader::find(tree_, current_, reader::chars(tree_, id));
-            twice != static_cast<std::uint32_t>(-1)) [[unlikely]] {
-            add_duplicate_value(twice, raw, offset);
+        // A letter or two, without a branch on which (it mispredicted often): matched[2] exists,
+        // the shortest token being `B[]`. Longer identifiers take the loop.
+        std::uint32_t id_size = 1u + (matched[1] != '[');
+        if (matched[id_size] != '[') [[unlikely]] {
+            while (matched[id_size] != '[') ++id_size;
+        }
+        const reader::span id{at, id_size};
+        const reader::span raw{at + id_size + 1, static_cast<std::uint32_t>(matched.size()) - id_size - 2};
+        pending_ = pending::property;
+        const std::uint64_t bit = id_bit(static_cast<unsigned char>(matched[0]), static_cast<unsigned char>(matched[1]));
+        if ((seen_ & bit) == 0 && reader::try_append_property(tree_, current_, id, raw, at + id_size, pending_record_))
+            [[likely]] {
+            seen_ |= bit;
             return;
         }
-        pending_record_ = reader::add_property_with_value(tree_, current_, id, id, id.begin, raw, offset);
+        add_property_token(id, raw, bit);
     }
 
-    // A value of `size` characters whose `[` is at `offset`. The usual cases (a new property's
-    // first value, a further value) stay in line; the rest is out of line, so that this path
-    // needs no stack frame of its own.
+    // A property token's other cases: a possible duplicate, or room to make.
+    [[gnu::noinline]] void add_property_token(reader::span id, reader::span raw, std::uint64_t bit) {
+        const std::uint32_t at = id.begin;
+        if (const std::uint32_t twice = find_twice(reader::chars(tree_, id), bit); twice != no_record) {
+            add_duplicate_value(twice, id, at, raw, at + id.size);
+            return;
+        }
+        pending_record_ = reader::add_property_with_value(tree_, current_, id, id, at, raw, at + id.size);
+    }
+
+    // A `prop_value` token: a value of `size` characters whose `[` is at `offset`, after an
+    // identifier token, a property token or another value.
     void add_value(std::uint32_t size, std::uint32_t offset) {
-        if (!pending_ || pending_id_.size == 0) [[unlikely]] {
-            add_value_without_property(offset);
-            return;
-        }
-        pending_has_value_ = true;
         const reader::span raw{offset + 1, size};
-        if (pending_record_ != no_record) {
+        if (pending_ == pending::property) [[likely]] {
             // More values of the pending property (`AB[aa][bb]`): its record cannot move
             // meanwhile, as nothing adds a property to the node before the identifier ends.
             reader::add_value(tree_, pending_record_, raw, offset);
             return;
         }
-        if (const std::uint32_t twice = reader::find(tree_, current_, reader::chars(tree_, pending_id_));
-            twice != static_cast<std::uint32_t>(-1)) [[unlikely]] {
-            add_duplicate_value(twice, raw, offset);
+        first_value(raw, offset);
+    }
+
+    // The first value after a `prop_ident` token, or a value without an identifier.
+    [[gnu::noinline]] void first_value(reader::span raw, std::uint32_t offset) {
+        if (pending_ == pending::none) {
+            warn("sgf.value-without-identifier", "a value without a property identifier; ignored", offset);
             return;
         }
-        // The usual case: a new property and its first value, written in one go.
+        if (pending_ == pending::empty_id) return;  // reported when the identifier ends
+        if (pending_id_.size == 0) {
+            pending_ = pending::empty_id;
+            return;
+        }
+        pending_ = pending::property;
+        const std::string_view id = reader::chars(tree_, pending_id_);
+        if (const std::uint32_t twice = find_twice(id, id_bit(id)); twice != no_record) {
+            add_duplicate_value(twice, pending_id_, pending_offset_, raw, offset);
+            return;
+        }
         pending_record_ = reader::add_property_with_value(tree_, current_, pending_id_, pending_spelled_,
                                                           pending_offset_, raw, offset);
     }
 
-    // A value with no identifier before it, or of an identifier without an upper-case letter.
-    [[gnu::noinline]] void add_value_without_property(std::uint32_t offset) {
-        if (!pending_) {
-            warn("sgf.value-without-identifier", "a value without a property identifier; ignored", offset);
-            return;
-        }
-        pending_has_value_ = true;  // the identifier is reported by end_identifier
-    }
-
-    // The first value of a property the node has already (index `twice` among its properties).
-    [[gnu::noinline]] void add_duplicate_value(std::uint32_t twice, reader::span raw, std::uint32_t offset) {
+    // The first value of a property `id` (spelled at `id_offset`) the node has already (index
+    // `twice` among its properties).
+    [[gnu::noinline]] void add_duplicate_value(std::uint32_t twice, reader::span id, std::uint32_t id_offset,
+                                               reader::span raw, std::uint32_t offset) {
         // FF[4] allows one of each per node; Fox writes AP twice. Values are merged.
-        const std::string_view id = reader::chars(tree_, pending_id_);
-        warn("sgf.duplicate-property", std::string(id) + " appears twice in a node; the values are merged",
-             pending_offset_);
+        warn("sgf.duplicate-property",
+             std::string(reader::chars(tree_, id)) + " appears twice in a node; the values are merged", id_offset);
         pending_record_ = reader::record_of(tree_, {current_, twice});
         reader::add_value(tree_, pending_record_, raw, offset);
     }
 
-    // Ends the pending identifier, if any (every token but a value does). The test stays in
-    // line at each of the five call sites; the work is done only when there is one.
+    // Ends the pending identifier, if any (every token but a value does): one test and one
+    // store in line; only an identifier to report goes out of line.
     void end_identifier() {
-        if (pending_) close_identifier();
-    }
-
-    void close_identifier() {
-        if (!pending_has_value_ || pending_id_.size == 0) [[unlikely]] report_identifier();
-        pending_ = false;
-        pending_has_value_ = false;
+        if (pending_ > pending::property) [[unlikely]] report_identifier();
+        pending_ = pending::none;
     }
 
     // An identifier without a value or without an upper-case letter is dropped.
     [[gnu::noinline]] void report_identifier() {
-        if (!pending_has_value_) {
+        if (pending_ == pending::no_value) {
             warn("sgf.missing-value", "property '" + spelled() + "' has no value; dropped", pending_offset_);
-        } else if (pending_id_.size == 0) {
+        } else {
             warn("sgf.empty-identifier",
                  "property '" + spelled() + "' has no upper-case letter; dropped with its values",
                  pending_offset_);
@@ -357,20 +427,20 @@ private:
     sgf_collection& tree_;
     std::vector<open_tree> open_;
     node_id current_ = no_node;
-    std::size_t closed_roots_ = 0;
-    bool pending_ = false;
-    bool pending_has_value_ = false;
-    reader::span pending_id_{};       // the FF[4] identifier in the tree's characters
-    reader::span pending_spelled_{};  // the identifier as written (in the text's copy)
-    std::string reduced_;             // the upper-case letters of an FF[1]-FF[3] long name
-    std::uint32_t pending_offset_ = 0;
-    // The pending property's record once it has one (its first value came). It cannot move
-    // while the identifier is pending: nothing adds a property to the node meanwhile.
+    place place_ = place::outside;
+    last_token last_ = last_token::other;
+    pending pending_ = pending::none;
+    bool trailing_reported_ = false;
+    // The pending property's record (pending::property). It cannot move while the identifier is
+    // pending: nothing adds a property to the node meanwhile.
     static constexpr std::uint32_t no_record = 0xFFFFFFFFu;
     std::uint32_t pending_record_ = no_record;
-    bool in_junk_ = false;
-    bool last_was_close_ = false;
-    bool trailing_reported_ = false;
+    std::uint64_t seen_ = 0;           // id_bit() of every identifier of the current node, or more
+    std::size_t closed_roots_ = 0;
+    reader::span pending_id_{};       // the FF[4] identifier in the tree's characters (prop_ident)
+    reader::span pending_spelled_{};  // the identifier as written (in the text's copy)
+    std::uint32_t pending_offset_ = 0;
+    std::string reduced_;             // the upper-case letters of an FF[1]-FF[3] long name
 };
 
 }  // namespace

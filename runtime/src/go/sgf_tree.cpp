@@ -47,8 +47,8 @@ property_ref sgf_collection::add_property(node_id node, std::string_view id, std
 void sgf_collection::move_properties(sgf_node& n) {
     const auto moved = static_cast<std::uint32_t>(properties_.size());
     const std::uint32_t capacity = std::max<std::uint32_t>(4, 2 * n.property_count_);
-    properties_.resize(properties_.size() + capacity);
-    std::copy_n(properties_.begin() + n.first_property_, n.property_count_, properties_.begin() + moved);
+    properties_.append(capacity);
+    std::copy_n(properties_.data() + n.first_property_, n.property_count_, properties_.data() + moved);
     n.first_property_ = moved;
     n.property_capacity_ = capacity;
 }
@@ -56,8 +56,8 @@ void sgf_collection::move_properties(sgf_node& n) {
 void sgf_collection::move_values(property_record& p) {
     const auto moved = static_cast<std::uint32_t>(values_.size());
     const std::uint32_t capacity = std::max<std::uint32_t>(4, 2 * p.value_count);
-    values_.resize(values_.size() + capacity);
-    std::copy_n(values_.begin() + p.first_value, p.value_count, values_.begin() + moved);
+    values_.append(capacity);
+    std::copy_n(values_.data() + p.first_value, p.value_count, values_.data() + moved);
     p.first_value = moved;
     p.value_capacity = capacity;
 }

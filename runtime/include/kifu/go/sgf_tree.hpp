@@ -8,12 +8,15 @@
 // writing and destroying a tree never recurse and cost no allocation per node.
 
 #include <cstddef>
+#include <algorithm>
 #include <compare>
 #include <cstdint>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kifu::go {
@@ -57,6 +60,75 @@ private:
 };
 
 namespace detail {
+
+// The growable array behind a collection's nodes and records (T trivially copyable). Unlike
+// std::vector, an append neither zeroes the slot (the caller writes every field) nor carries
+// reallocation code in line, and the size is a count, not an end pointer (records of 12 bytes
+// made size() a division): the parser's appends stay a few instructions each.
+template <typename T>
+class flat_vector {
+public:
+    flat_vector() = default;
+    flat_vector(const flat_vector& other) : size_(other.size_), capacity_(other.size_) {
+        if (size_ != 0) {
+            data_ = std::make_unique<T[]>(size_);
+            std::copy_n(other.data_.get(), size_, data_.get());
+        }
+    }
+    flat_vector(flat_vector&& other) noexcept
+        : data_(std::move(other.data_)), size_(std::exchange(other.size_, 0)), capacity_(std::exchange(other.capacity_, 0)) {}
+    flat_vector& operator=(const flat_vector& other) {
+        if (this != &other) *this = flat_vector(other);
+        return *this;
+    }
+    flat_vector& operator=(flat_vector&& other) noexcept {
+        data_ = std::move(other.data_);
+        size_ = std::exchange(other.size_, 0);
+        capacity_ = std::exchange(other.capacity_, 0);
+        return *this;
+    }
+    ~flat_vector() = default;
+
+    std::size_t size() const noexcept { return size_; }
+    std::size_t capacity() const noexcept { return capacity_; }
+    T& operator[](std::size_t i) noexcept { return data_[i]; }
+    const T& operator[](std::size_t i) const noexcept { return data_[i]; }
+    T* data() noexcept { return data_.get(); }
+    void clear() noexcept { size_ = 0; }
+    void reserve(std::size_t n) {
+        if (n > capacity_) reallocate(n);
+    }
+    // Appends one slot, left as it was (the caller fills it), and returns it.
+    [[gnu::always_inline]] T& append() {
+        if (size_ == capacity_) [[unlikely]] grow(1);
+        return data_[size_++];
+    }
+    // True when append_unchecked() may be called.
+    bool has_room() const noexcept { return size_ != capacity_; }
+    // append() where has_room() was checked.
+    [[gnu::always_inline]] T& append_unchecked() noexcept { return data_[size_++]; }
+    // Appends `n` slots, left as they were.
+    void append(std::uint32_t n) {
+        if (capacity_ - size_ < n) grow(n);
+        size_ += n;
+    }
+
+private:
+    [[gnu::noinline]] void grow(std::uint32_t n) {
+        const std::size_t twice = 2 * std::size_t{capacity_};
+        reallocate(std::max<std::size_t>({16, twice, std::size_t{size_} + n}));
+    }
+    void reallocate(std::size_t n) {
+        auto bigger = std::make_unique_for_overwrite<T[]>(n);
+        if (size_ != 0) std::copy_n(data_.get(), size_, bigger.get());
+        data_ = std::move(bigger);
+        capacity_ = static_cast<std::uint32_t>(n);
+    }
+
+    std::unique_ptr<T[]> data_;
+    std::uint32_t size_ = 0;
+    std::uint32_t capacity_ = 0;
+};
 
 // A random-access iterator over consecutive records of a collection, yielding light views
 // (View is constructed from the collection and the record's index).
@@ -251,21 +323,7 @@ public:
 
     /// Appends a node as the last child of `parent` (a new game tree when parent is no_node)
     /// and returns its id. Constant time.
-    node_id add_node(node_id parent, std::uint32_t offset = 0) {
-        const auto id = static_cast<node_id>(nodes_.size());
-        sgf_node& n = append_one(nodes_);
-        n.parent = parent;
-        n.offset = offset;
-        n.first_property_ = static_cast<std::uint32_t>(properties_.size());
-        if (parent == no_node) [[unlikely]] {
-            add_root(id);
-        } else {
-            sgf_node& p = nodes_[parent];
-            (p.last_child_ == no_node ? p.first_child : nodes_[p.last_child_].next_sibling) = id;
-            p.last_child_ = id;
-        }
-        return id;
-    }
+    node_id add_node(node_id parent, std::uint32_t offset = 0) { return append_node(parent, offset); }
 
     /// Appends a property without values to a node and returns it. `id` is the FF[4]
     /// identifier; `spelled`, when not empty, the identifier as written. A node takes
@@ -317,18 +375,10 @@ private:
         std::uint32_t offset;
     };
 
-    // Appends a value-initialized element. The growth is out of line and the compiler is told
-    // that room was made, so the inlined appends carry no reallocation code (it cost registers,
-    // spills and a stack frame in every caller).
+    // Appends a slot for the caller to fill (every field: it is not cleared).
     template <typename T>
-    static T& append_one(std::vector<T>& v) {
-        if (v.size() == v.capacity()) grow(v);
-        if (v.size() == v.capacity()) __builtin_unreachable();
-        return v.emplace_back();
-    }
-    template <typename T>
-    [[gnu::noinline]] static void grow(std::vector<T>& v) {
-        v.reserve(v.capacity() < 16 ? 16 : 2 * v.capacity());
+    [[gnu::always_inline]] static T& append_one(detail::flat_vector<T>& v) {
+        return v.append();
     }
 
     std::uint32_t append_chars(std::string_view s) {
@@ -348,7 +398,7 @@ private:
     // cost more than the rest of the append.
     // Makes room for one more property of `n` (in place when its run ends the record vector,
     // else by moving the run to the end) and returns the new property's index in the node.
-    std::uint32_t next_property_slot(sgf_node& n) {
+    [[gnu::always_inline]] std::uint32_t next_property_slot(sgf_node& n) {
         if (n.property_count_ == n.property_capacity_) {
             if (n.first_property_ + n.property_capacity_ == properties_.size()) {
                 append_one(properties_);
@@ -384,7 +434,7 @@ private:
 
     // add_property_at() and a first add_value_at() at once, as a parser adds them: the new
     // record is written once, not written and read back. Returns the record's index.
-    std::uint32_t add_property_with_value_at(node_id node, span id, span spelled, std::uint32_t offset, span raw,
+    [[gnu::always_inline]] std::uint32_t add_property_with_value_at(node_id node, span id, span spelled, std::uint32_t offset, span raw,
                                              std::uint32_t value_offset) {
         sgf_node& n = nodes_[node];
         const std::uint32_t index = next_property_slot(n);  // may move the node's run: first
@@ -406,7 +456,36 @@ private:
         return record;
     }
 
-    void add_value_to_record(std::uint32_t record, span raw, std::uint32_t offset) {
+    // A property token's usual case at once: a new property of `node` whose run ends the
+    // record vector, with its first value, where both vectors have room. Returns false, having
+    // changed nothing, when it is not that case (add_property_with_value_at() is the general
+    // one). Nothing here calls out, so that the parser's path needs no stack frame.
+    [[gnu::always_inline]] bool try_append_property(node_id node, span id, std::uint32_t offset, span raw,
+                                                    std::uint32_t value_offset, std::uint32_t& record) noexcept {
+        sgf_node& n = nodes_[node];
+        const auto at = static_cast<std::uint32_t>(properties_.size());
+        if (n.first_property_ + n.property_count_ != at || !properties_.has_room() || !values_.has_room()) return false;
+        ++n.property_count_;
+        ++n.property_capacity_;  // equal to the count: a run that ends the vector has no spare slot
+        record = at;
+        const auto first_value = static_cast<std::uint32_t>(values_.size());
+        property_record& p = properties_.append_unchecked();
+        p.id_begin = id.begin;
+        p.id_size = id.size;
+        p.spelled_begin = id.begin;
+        p.spelled_size = id.size;
+        p.first_value = first_value;
+        p.value_count = 1;
+        p.value_capacity = 1;
+        p.offset = offset;
+        value_record& v = values_.append_unchecked();
+        v.begin = raw.begin;
+        v.size = raw.size;
+        v.offset = value_offset;
+        return true;
+    }
+
+    [[gnu::always_inline]] void add_value_to_record(std::uint32_t record, span raw, std::uint32_t offset) {
         property_record& p = properties_[record];
         if (p.value_count == p.value_capacity) {
             if (p.first_value + p.value_capacity == values_.size()) {
@@ -422,13 +501,35 @@ private:
         v.offset = offset;
     }
 
+    // add_node()'s body, always in line for the parser (the call per node showed in profiles).
+    [[gnu::always_inline]] node_id append_node(node_id parent, std::uint32_t offset) {
+        const auto id = static_cast<node_id>(nodes_.size());
+        sgf_node& n = append_one(nodes_);
+        n.parent = parent;
+        n.first_child = no_node;
+        n.next_sibling = no_node;
+        n.offset = offset;
+        n.first_property_ = static_cast<std::uint32_t>(properties_.size());
+        n.property_count_ = 0;
+        n.property_capacity_ = 0;
+        n.last_child_ = no_node;
+        if (parent == no_node) [[unlikely]] {
+            add_root(id);
+        } else {
+            sgf_node& p = nodes_[parent];
+            (p.last_child_ == no_node ? p.first_child : nodes_[p.last_child_].next_sibling) = id;
+            p.last_child_ = id;
+        }
+        return id;
+    }
+
     [[gnu::noinline]] void add_root(node_id id) { roots.push_back(id); }  // out of add_node's way
     void move_properties(sgf_node& n);
     void move_values(property_record& p);
 
-    std::vector<sgf_node> nodes_;
-    std::vector<property_record> properties_;
-    std::vector<value_record> values_;
+    detail::flat_vector<sgf_node> nodes_;
+    detail::flat_vector<property_record> properties_;
+    detail::flat_vector<value_record> values_;
     std::string chars_;
 };
 
