@@ -1,4 +1,5 @@
-// kifu convert: normalized JKF of every input, on stdout or one file per input.
+// kifu convert: normalized JKF (or SGF, or an othello export) of every input, on stdout or one
+// file per input.
 
 #include <unistd.h>
 
@@ -130,6 +131,15 @@ int run_convert(const convert_options& options) {
         if (*target == output_target::jkf) {
             text = render(result, options, as_lines);
             extension = as_lines ? ".jsonl" : ".jkf";
+        } else if (*target == output_target::sgf) {
+            std::string error;
+            if (!render_sgf(result, display_name(arg), text, error)) {
+                progress.clear();
+                fmt::print(stderr, "kifu: error: {}\n", error);
+                status = exit_usage;  // a target the game cannot have is a usage error
+                continue;
+            }
+            extension = extension_of(*target);
         } else {
             std::string error;
             std::vector<diagnostic> warnings;

@@ -17,11 +17,11 @@ int main(int argc, char** argv) {
 
     convert_options convert;
     CLI::App* convert_cmd =
-        app.add_subcommand("convert", "Writes the normalized JKF of each input (or an othello export, -t)");
+        app.add_subcommand("convert", "Writes the normalized JKF of each input (or SGF for go, an othello export: -t)");
     convert_cmd->add_option("-f,--format", convert.format, "Input format (default: detected)");
     convert_cmd
         ->add_option("-t,--to", convert.to,
-                     "Output format: jkf; othello games also csv (WTHOR CSV), ggf, positions-csv, positions-jsonl")
+                     "Output format: jkf; go games also sgf; othello games also csv (WTHOR CSV), ggf, positions-csv, positions-jsonl")
         ->check(CLI::IsMember(target_names));
     CLI::Option* pretty = convert_cmd->add_flag("--pretty", convert.pretty, "Indent single-game documents");
     CLI::Option* jsonl =

@@ -1,9 +1,11 @@
-// The othello exports of `kifu convert -t csv|ggf|positions-csv|positions-jsonl`.
+// The exports of `kifu convert -t sgf` (go) and `-t csv|ggf|positions-csv|positions-jsonl` (othello).
 
 #include "targets.hpp"
 
 #include <fmt/core.h>
 
+#include <kifu/go/record.hpp>
+#include <kifu/go/sgf_tree.hpp>
 #include <kifu/othello/csv.hpp>
 #include <kifu/othello/ggf_writer.hpp>
 #include <kifu/othello/positions.hpp>
@@ -14,6 +16,7 @@ namespace kifu::cli {
 std::optional<output_target> target_of(std::string_view name) noexcept {
     static constexpr std::pair<std::string_view, output_target> table[] = {
         {"jkf", output_target::jkf},
+        {"sgf", output_target::sgf},
         {"csv", output_target::csv},
         {"ggf", output_target::ggf},
         {"positions-csv", output_target::positions_csv},
@@ -27,6 +30,7 @@ std::optional<output_target> target_of(std::string_view name) noexcept {
 
 std::string_view extension_of(output_target t) noexcept {
     switch (t) {
+        case output_target::sgf: return ".sgf";
         case output_target::csv:
         case output_target::positions_csv: return ".csv";
         case output_target::ggf: return ".ggf";
@@ -78,10 +82,27 @@ bool render_othello(const read_result& result, output_target t, bool with_header
             }
             case output_target::positions_csv: othello::write_positions_csv(text, *games[i], number); break;
             case output_target::positions_jsonl: othello::write_positions_jsonl(text, *games[i], number); break;
-            case output_target::jkf: break;
+            case output_target::jkf:
+            case output_target::sgf: break;
         }
     }
     out += text;
+    return true;
+}
+
+bool render_sgf(const read_result& result, const std::string& input, std::string& out, std::string& error) {
+    go::sgf_collection collection;
+    for (const record& r : result.records) {
+        const auto* game = r.get<go::record>();
+        if (game == nullptr) {
+            const std::string_view game_name = to_string(r.game());
+            error = fmt::format("{}: game {} is {} {} game; -t sgf writes go games only", input, r.index,
+                                game_name.starts_with('o') ? "an" : "a", game_name);
+            return false;
+        }
+        go::to_sgf(*game, collection);
+    }
+    out += go::write_sgf(collection);
     return true;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-// The output formats of `kifu convert -t`: JKF for every game, and the othello exports
-// (WTHOR CSV, GGF, position rows) for othello games only.
+// The output formats of `kifu convert -t`: JKF for every game, SGF for go games, and the
+// othello exports (WTHOR CSV, GGF, position rows) for othello games only.
 
 #include <optional>
 #include <string>
@@ -12,15 +12,15 @@
 
 namespace kifu::cli {
 
-enum class output_target { jkf, csv, ggf, positions_csv, positions_jsonl };
+enum class output_target { jkf, sgf, csv, ggf, positions_csv, positions_jsonl };
 
 /// The names `-t` accepts, in the order --help lists them.
-inline const std::vector<std::string> target_names{"jkf", "csv", "ggf", "positions-csv", "positions-jsonl"};
+inline const std::vector<std::string> target_names{"jkf", "sgf", "csv", "ggf", "positions-csv", "positions-jsonl"};
 
 /// Returns the target of a `-t` name (nothing for an unknown name).
 std::optional<output_target> target_of(std::string_view name) noexcept;
 
-/// Returns the file extension `-o DIR` uses for a target other than jkf: ".csv", ".ggf", ".jsonl".
+/// Returns the file extension `-o DIR` uses for a target other than jkf: ".sgf", ".csv", ".ggf", ".jsonl".
 std::string_view extension_of(output_target t) noexcept;
 
 /// Appends the othello export of every record of one input to `out`: the CSV header row first
@@ -29,5 +29,10 @@ std::string_view extension_of(output_target t) noexcept;
 /// Writer warnings (ggf.write.*) go to `diagnostics`, named after `input`.
 bool render_othello(const read_result& result, output_target t, bool with_header, const std::string& input,
                     std::string& out, std::string& error, std::vector<diagnostic>& diagnostics);
+
+/// Appends the go games of one input to `out` as one SGF collection (a game tree per record,
+/// from the normalized record: header, setup, moves, comments, variations). Returns false,
+/// appending nothing, when a record is no go game; `error` then says which.
+bool render_sgf(const read_result& result, const std::string& input, std::string& out, std::string& error);
 
 }  // namespace kifu::cli
