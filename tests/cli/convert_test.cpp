@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
+
 #include <kifu/diagnostic.hpp>
 #include <kifu/read.hpp>
 #include <kifu/record.hpp>
@@ -119,4 +121,24 @@ TEST_CASE("kifu convert -o DIR never overwrites an output of the same run") {
     CHECK(r.out.empty());
     CHECK(r.err == "kifu: error: cli/two-games.sgf: " + (dir / "two-games.jsonl").string() +
                        " was already written from cli/two-games.sgf; not overwritten\n");
+}
+
+TEST_CASE("kifu convert and lint -e decode text inputs from the encoding given, over a declared one") {
+    // UTF-8 bytes that declare UTF-8: read as ISO-8859-1 when told, each byte one character.
+    const auto file = kifu::test::scratch_dir("encoding") / "declared-utf8.sgf";
+    std::ofstream(file, std::ios::binary) << "(;GM[1]SZ[9]CA[UTF-8]PB[M\xC3\xB6ller];B[ee])";
+    const std::string tail = R"("initial":{"size":{"x":9,"y":9}},"moves":[{},{"move":{"color":0,"to":{"x":5,"y":5}}}],)"
+                             R"("prisoners":{"black":0,"white":0}})"
+                             "\n";
+    const auto detected = kifu::test::run_kifu("convert '" + file.string() + "'");
+    CHECK(detected.status == 0);
+    CHECK(detected.out == R"({"game":"go","header":{"GM":"1","SZ":"9","CA":"UTF-8","PB":"M)" "\xC3\xB6" R"(ller"},)" + tail);
+    const auto forced = kifu::test::run_kifu("convert -e ISO-8859-1 '" + file.string() + "'");
+    CHECK(forced.status == 0);
+    CHECK(forced.err.empty());
+    CHECK(forced.out == R"({"game":"go","header":{"GM":"1","SZ":"9","CA":"UTF-8","PB":"M)" "\xC3\x83\xC2\xB6" R"(ller"},)" + tail);
+    // An encoding iconv does not know is the input's error (it is read as UTF-8).
+    const auto unknown = kifu::test::run_kifu("lint --encoding NO-SUCH-CODE '" + file.string() + "'");
+    CHECK(unknown.status == 1);
+    CHECK(unknown.out == file.string() + ": error: unknown encoding \"NO-SUCH-CODE\"; read as UTF-8 [text.unknown-encoding]\n");
 }

@@ -16,6 +16,7 @@ inline constexpr int exit_usage = 2;
 struct convert_options {
     std::vector<std::string> inputs;  ///< file names; "-" = stdin
     std::string format;               ///< input format; empty = detect
+    std::string encoding;             ///< text inputs' encoding; empty = detect
     std::string to = "jkf";           ///< output format
     std::string output_dir;           ///< empty = stdout
     bool pretty = false;
@@ -26,6 +27,7 @@ struct convert_options {
 struct lint_options {
     std::vector<std::string> inputs;
     std::string format;
+    std::string encoding;  ///< text inputs' encoding; empty = detect
     bool json = false;
 };
 

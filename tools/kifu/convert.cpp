@@ -106,6 +106,7 @@ int run_convert(const convert_options& options) {
 
     read_options reading;
     reading.format = options.format;
+    reading.encoding = options.encoding;
     reading.mode = options.lenient ? read_mode::lenient : read_mode::strict;
     std::map<std::filesystem::path, std::string> written;  // output file → the input it came from
     progress_line progress(options.inputs.size());

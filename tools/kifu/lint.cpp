@@ -14,6 +14,7 @@ int run_lint(const lint_options& options) {
     }
     read_options reading;
     reading.format = options.format;
+    reading.encoding = options.encoding;
     reading.mode = read_mode::lenient;
     int status = exit_ok;
     for (const std::string& arg : options.inputs) {

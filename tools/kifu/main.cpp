@@ -15,10 +15,14 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "kifu " KIFU_VERSION);
     app.require_subcommand(1);
 
+    const std::string encoding_help =
+        "Decode text inputs from this encoding (CP932, UTF-8, GB18030, ...; any name iconv knows) "
+        "instead of the detected one";
     convert_options convert;
     CLI::App* convert_cmd =
         app.add_subcommand("convert", "Writes the normalized JKF of each input (or SGF for go, an othello export: -t)");
     convert_cmd->add_option("-f,--format", convert.format, "Input format (default: detected)");
+    convert_cmd->add_option("-e,--encoding", convert.encoding, encoding_help);
     convert_cmd
         ->add_option("-t,--to", convert.to,
                      "Output format: jkf; go games also sgf; othello games also csv (WTHOR CSV), ggf, positions-csv, positions-jsonl")
@@ -40,6 +44,7 @@ int main(int argc, char** argv) {
     CLI::App* lint_cmd = app.add_subcommand("lint", "Prints every problem of each input (lenient read)");
     lint_cmd->add_flag("--json", lint.json, "One JSON object per diagnostic and line");
     lint_cmd->add_option("-f,--format", lint.format, "Input format (default: detected)");
+    lint_cmd->add_option("-e,--encoding", lint.encoding, encoding_help);
     lint_cmd->add_option("files", lint.inputs, "Input files; - reads stdin")->required();
 
     trace_options trace;
