@@ -160,3 +160,23 @@ TEST_CASE("SZ padded with any SimpleText white space is the size, and the record
     const result y = read(sgf);
     CHECK(y.r == x.r);
 }
+
+// Found by fuzz_sgf: an escaped form feed in SZ (`\<FF>`) left its backslash in the number, so
+// SZ was "not a size" (19x19), while the SGF written from the record (escapes removed) read
+// back as 9x9. Escapes go first, as in every SGF value.
+TEST_CASE("sgf_sz_escaped_white_space: SZ with escapes is read as the text it stands for", "[go][normalize]") {
+    const result x = read("(;GM[1]SZ[9\f\\\f]C[x];B[ee])");
+    CHECK(x.diagnostics.empty());
+    CHECK(x.r.width == 9);
+    CHECK(x.r.height == 9);
+    const std::string sgf = write_sgf(std::vector<record>{x.r});
+    CHECK(sgf == "(;GM[1]SZ[9  ]C[x];B[ee])\n");
+    CHECK(read(sgf).r == x.r);
+    // An escaped digit is that digit; the compose colon only when not escaped.
+    const result composed = read("(;SZ[1\\3:\\7];B[aa])");
+    CHECK(composed.diagnostics.empty());
+    CHECK(composed.r.width == 13);
+    CHECK(composed.r.height == 7);
+    const result escaped_colon = read("(;SZ[13\\:7])");
+    CHECK(codes(escaped_colon.diagnostics) == strings{"go.bad-size"});
+}

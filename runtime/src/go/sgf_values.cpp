@@ -3,6 +3,7 @@
 #include "go/sgf_values.hpp"
 
 #include <charconv>
+#include <string>
 
 #include <kifu/go/sgf_tree.hpp>
 
@@ -20,8 +21,11 @@ std::string_view trim(std::string_view s) noexcept {
     return s;
 }
 
-std::optional<int> side(std::string_view s) noexcept {
-    s = trim(s);
+// One side of SZ, read as the SimpleText the record keeps and writes back: escapes removed
+// first (found by fuzz_sgf: `SZ[9<FF>\<FF>]` was not a size, its written `SZ[9  ]` was 9).
+std::optional<int> side(std::string_view raw) {
+    const std::string text = simple_text_value(raw);
+    const std::string_view s = trim(text);
     int n = 0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
     if (ec != std::errc{} || end != s.data() + s.size() || n < 1 || n > max_board_side) return std::nullopt;
@@ -38,7 +42,7 @@ std::optional<point> parse_point(std::string_view raw) noexcept {
     return point{x, y};
 }
 
-std::optional<std::pair<int, int>> parse_size(std::string_view raw) noexcept {
+std::optional<std::pair<int, int>> parse_size(std::string_view raw) {
     const composed parts = split_compose(raw);
     const auto columns = side(parts.first);
     const auto rows = parts.is_composed ? side(parts.second) : columns;
