@@ -11,11 +11,12 @@
 // Control<leaf>::tried(at, states…) when the control has that hook (peg_support.hpp's does;
 // PEGTL's normal<> and tracer do not and are not told).
 //
-// byte_run, class_rep and byte_seq mark match() [[gnu::always_inline]] so that another user of
-// a leaf cannot make GCC stop inlining it; class_char and class_run do not, measured: forcing
-// them made KIF's grammar 3.4 % slower (CSA 3.9 % faster). first_byte_choice keeps its chain of
-// bit tests: a switch over the distinct alternative sets, or a jump to the first alternative to
-// try, made the SGF token loop 15-30 % longer (GCC no longer folds it), session 7.
+// No leaf's match() is forced in line: GCC's own choice measured best. Forcing class_char and
+// class_run made KIF's grammar 3.4 % slower (CSA 3.9 % faster); forcing byte_run, class_rep
+// and byte_seq left SGF unchanged and made KIF's parse 1.6 % longer (ply_number no longer in
+// line). first_byte_choice keeps its chain of bit tests: a switch over the distinct
+// alternative sets, or a jump to the first alternative to try, made the SGF token loop 15-30 %
+// longer (GCC no longer folds it).
 
 #include <string_view>
 
@@ -269,7 +270,7 @@ struct byte_run {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
         report_tried<byte_run, Control>(reinterpret_cast<const char*>(p), st...);
@@ -294,7 +295,7 @@ struct class_rep {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
@@ -370,7 +371,7 @@ struct byte_seq {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
         const char* p = in.current();
         const char* tried = p;
         // With a byte left for every step, no step needs to look for the end.
