@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "cli/run_kifu.hpp"
@@ -53,4 +54,14 @@ TEST_CASE("kifu convert -t sgf with a game that is not go is a usage error (exit
     CHECK(othello.status == 2);
     CHECK(othello.err == "kifu: error: samples/othello-opening.ggf: game 1 is an othello game; -t sgf writes go games only\n");
     CHECK(othello.out.empty());
+}
+
+TEST_CASE("kifu convert -t sgf labels its UTF-8 output CA[UTF-8] whatever the input declared") {
+    // 柯洁 in GB2312 under CA[GB2312]: written as UTF-8, so the charset written says UTF-8.
+    const auto file = kifu::test::scratch_dir("sgf-charset") / "gb2312.sgf";
+    std::ofstream(file, std::ios::binary) << "(;GM[1]SZ[9]CA[GB2312]PB[\xBF\xC2\xBD\xE0];B[ee])";
+    const auto r = kifu::test::run_kifu("convert -t sgf '" + file.string() + "'");
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out == "(;GM[1]SZ[9]CA[UTF-8]PB[\xE6\x9F\xAF\xE6\xB4\x81];B[ee])\n");
 }

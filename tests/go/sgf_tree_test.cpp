@@ -263,3 +263,23 @@ TEST_CASE("a reused collection grows for a larger file the way a fresh parse res
         CHECK(copy[n].next_sibling == fresh[n].next_sibling);
     }
 }
+
+TEST_CASE("write_sgf with declare_utf8 labels each game tree's text as UTF-8", "[go][sgf_tree]") {
+    // Text as decoded from GB2312, a tree without CA holding non-ASCII text, an ASCII one.
+    std::vector<kifu::diagnostic> d;
+    const sgf_collection c = kifu::test::parse(
+        "(;GM[1]CA[GB2312]PB[\xE6\x9F\xAF\xE6\xB4\x81];B[aa](;W[bb])(;W[cc]CA[x]))"
+        "(;GM[1];B[aa]C[\xC3\xA9t\xC3\xA9])(;GM[1];B[aa])",
+        d);
+    REQUIRE(d.empty());
+    sgf_write_options options;
+    options.nodes_per_line = 0;
+    CHECK(write_sgf(c, options) ==
+          "(;GM[1]CA[GB2312]PB[\xE6\x9F\xAF\xE6\xB4\x81];B[aa]\n(;W[bb])\n(;W[cc]CA[x]))\n"
+          "(;GM[1];B[aa]C[\xC3\xA9t\xC3\xA9])\n(;GM[1];B[aa])\n");
+    options.declare_utf8 = true;
+    // Only roots are relabelled (a CA further down is not the charset's place).
+    CHECK(write_sgf(c, options) ==
+          "(;GM[1]CA[UTF-8]PB[\xE6\x9F\xAF\xE6\xB4\x81];B[aa]\n(;W[bb])\n(;W[cc]CA[x]))\n"
+          "(;CA[UTF-8]GM[1];B[aa]C[\xC3\xA9t\xC3\xA9])\n(;GM[1];B[aa])\n");
+}

@@ -102,7 +102,9 @@ bool render_sgf(const read_result& result, const std::string& input, std::string
         }
         go::to_sgf(*game, collection);
     }
-    out += go::write_sgf(collection);
+    go::sgf_write_options options;
+    options.declare_utf8 = true;  // the text is written as UTF-8 whatever charset the input had
+    out += go::write_sgf(collection, options);
     return true;
 }
 

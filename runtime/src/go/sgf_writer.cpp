@@ -2,13 +2,23 @@
 
 #include <kifu/go/sgf_tree.hpp>
 
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <vector>
+
 namespace kifu::go {
 namespace {
 
-void write_node(const sgf_collection& c, node_id node, std::string& out) {
+// Writes one node; `utf8_charset`: CA is written as CA[UTF-8], whatever its values.
+void write_node(const sgf_collection& c, node_id node, bool utf8_charset, std::string& out) {
     out += ';';
     for (const sgf_property p : c.properties(node)) {
         out += p.id();
+        if (utf8_charset && p.id() == "CA") {
+            out += "[UTF-8]";
+            continue;
+        }
         for (const sgf_value v : p.values()) {
             const std::string_view raw = v.raw();
             out += '[';
@@ -29,6 +39,12 @@ std::string write_sgf(const sgf_collection& c, const sgf_write_options& options)
     for (const node_id root : c.roots) {
         // Each entry is the first node of a parenthesized game tree that is still open.
         std::vector<node_id> open{root};
+        const std::size_t tree_start = out.size();
+        const bool relabel = options.declare_utf8;
+        bool has_charset = false;
+        if (relabel) {
+            for (const sgf_property p : c.properties(root)) has_charset = has_charset || p.id() == "CA";
+        }
         out += '(';
         node_id current = root;
         int in_line = 0;
@@ -37,7 +53,7 @@ std::string write_sgf(const sgf_collection& c, const sgf_write_options& options)
                 out += '\n';
                 in_line = 0;
             }
-            write_node(c, current, out);
+            write_node(c, current, relabel && current == root, out);
             ++in_line;
             const sgf_node& node = c[current];
             if (node.first_child != no_node && c[node.first_child].next_sibling == no_node) {
@@ -65,6 +81,11 @@ std::string write_sgf(const sgf_collection& c, const sgf_write_options& options)
                     break;
                 }
             }
+        }
+        if (relabel && !has_charset &&
+            std::any_of(out.begin() + static_cast<std::ptrdiff_t>(tree_start), out.end(),
+                        [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; })) {
+            out.insert(tree_start + 2, "CA[UTF-8]");  // after "(;"
         }
         out += '\n';
     }

@@ -579,6 +579,12 @@ composed split_compose(std::string_view raw) noexcept;
 struct sgf_write_options {
     /// Start a new line before every node that ends a sequence of this many nodes (0 = never).
     int nodes_per_line = 16;
+    /// Label what is written as the UTF-8 it is: each game tree's root gets CA[UTF-8], in place
+    /// of its own CA or, when it has none and the tree holds non-ASCII text, first. Off (the
+    /// default): CA is written as the collection holds it, so the output reads back as an
+    /// equal collection — but a root declaring another charset then mislabels the text for
+    /// other programs (kifu itself reads valid UTF-8 under an 8-bit CA as UTF-8).
+    bool declare_utf8 = false;
 };
 
 /// Writes the collection as SGF text (UTF-8; values written as their raw form, which
