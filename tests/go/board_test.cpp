@@ -2,7 +2,11 @@
 
 #include <kifu/go/board.hpp>
 
+#include <algorithm>
+#include <optional>
+#include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 using kifu::go::board;
@@ -136,4 +140,122 @@ TEST_CASE("1x1 board: a stone there is suicide", "[go][board]") {
     board b(1, 1);
     const auto r = b.play(color::black, {1, 1});
     CHECK(r.suicide == std::vector<point>{{1, 1}});
+}
+
+namespace {
+
+// The rules written the slow, obvious way, to check board::play against: place, remove every
+// opponent chain without liberties, then the mover's own chain if it has none; a ko is a lone
+// stone that took one stone and is left with one liberty.
+struct reference_board {
+    int w;
+    int h;
+    std::vector<char> cells;  // '.', 'X', 'O'
+    std::optional<point> ko;
+    char ko_stone = '.';
+
+    std::vector<int> chain_of(int start, int& liberties) const {
+        std::vector<int> chain{start};
+        std::vector<bool> seen(cells.size(), false);
+        seen[static_cast<std::size_t>(start)] = true;
+        liberties = 0;
+        for (std::size_t k = 0; k < chain.size(); ++k) {
+            const int i = chain[k];
+            const int x = i % w;
+            const int y = i / w;
+            for (const auto& [dx, dy] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+                if (x + dx < 0 || x + dx >= w || y + dy < 0 || y + dy >= h) continue;
+                const int n = (y + dy) * w + x + dx;
+                if (seen[static_cast<std::size_t>(n)]) continue;
+                seen[static_cast<std::size_t>(n)] = true;
+                if (cells[static_cast<std::size_t>(n)] == '.') {
+                    ++liberties;
+                } else if (cells[static_cast<std::size_t>(n)] == cells[static_cast<std::size_t>(start)]) {
+                    chain.push_back(n);
+                }
+            }
+        }
+        return chain;
+    }
+
+    kifu::go::play_result play(char mine, point p) {
+        kifu::go::play_result r;
+        const char theirs = mine == 'X' ? 'O' : 'X';
+        const int i = (p.y - 1) * w + (p.x - 1);
+        r.ko = ko && *ko == p && ko_stone == mine;
+        ko.reset();
+        r.overwrite = cells[static_cast<std::size_t>(i)] != '.';
+        cells[static_cast<std::size_t>(i)] = mine;
+        for (int n = 0; n < w * h; ++n) {
+            if (cells[static_cast<std::size_t>(n)] != theirs) continue;
+            int liberties = 0;
+            const std::vector<int> chain = chain_of(n, liberties);
+            if (liberties != 0) continue;
+            for (const int s : chain) {
+                cells[static_cast<std::size_t>(s)] = '.';
+                r.captured.push_back({s % w + 1, s / w + 1});
+            }
+        }
+        int own = 0;
+        const std::vector<int> mine_chain = chain_of(i, own);
+        if (own == 0) {
+            for (const int s : mine_chain) {
+                cells[static_cast<std::size_t>(s)] = '.';
+                r.suicide.push_back({s % w + 1, s / w + 1});
+            }
+        }
+        if (r.captured.size() == 1 && r.suicide.empty() && mine_chain.size() == 1 && own == 1) {
+            ko = r.captured.front();
+            ko_stone = theirs;
+        }
+        std::sort(r.captured.begin(), r.captured.end());
+        std::sort(r.suicide.begin(), r.suicide.end());
+        return r;
+    }
+
+    std::vector<std::string> rows() const {
+        std::vector<std::string> out;
+        for (int y = 0; y < h; ++y) out.emplace_back(cells.begin() + y * w, cells.begin() + (y + 1) * w);
+        return out;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("board::play matches the obvious rules on random games", "[go][board]") {
+    std::mt19937 rng(20261124);
+    int captures = 0;
+    int suicides = 0;
+    int kos = 0;
+    for (int game = 0; game < 400; ++game) {
+        const int w = 1 + static_cast<int>(rng() % 7);
+        const int h = 1 + static_cast<int>(rng() % 6);
+        board b(w, h);
+        reference_board ref{w, h, std::vector<char>(static_cast<std::size_t>(w * h), '.'), std::nullopt, '.'};
+        for (int move = 0; move < 3 * w * h; ++move) {
+            const color c = move % 2 == 0 ? color::black : color::white;
+            const point p{1 + static_cast<int>(rng() % static_cast<unsigned>(w)),
+                          1 + static_cast<int>(rng() % static_cast<unsigned>(h))};
+            if (rng() % 16 == 0) {  // a pass now and then clears the ko on both boards
+                b.pass();
+                ref.ko.reset();
+                continue;
+            }
+            const auto got = b.play(c, p);
+            const auto want = ref.play(c == color::black ? 'X' : 'O', p);
+            REQUIRE(got.captured == want.captured);
+            REQUIRE(got.suicide == want.suicide);
+            REQUIRE(got.ko == want.ko);
+            REQUIRE(got.overwrite == want.overwrite);
+            REQUIRE(b.rows() == ref.rows());
+            REQUIRE(b.ko_point() == ref.ko);
+            captures += got.captured.empty() ? 0 : 1;
+            suicides += got.suicide.empty() ? 0 : 1;
+            kos += got.ko ? 1 : 0;
+        }
+    }
+    // The games reach every case the shortcuts must not skip.
+    CHECK(captures > 100);
+    CHECK(suicides > 100);
+    CHECK(kos > 0);
 }

@@ -4,7 +4,10 @@
 #include <kifu/go/sgf.hpp>
 #include <kifu/go/sgf_tree.hpp>
 
+#include <iterator>
+#include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "go/sgf_support.hpp"
@@ -282,4 +285,58 @@ TEST_CASE("write_sgf with declare_utf8 labels each game tree's text as UTF-8", "
     CHECK(write_sgf(c, options) ==
           "(;GM[1]CA[UTF-8]PB[\xE6\x9F\xAF\xE6\xB4\x81];B[aa]\n(;W[bb])\n(;W[cc]CA[x]))\n"
           "(;CA[UTF-8]GM[1];B[aa]C[\xC3\xA9t\xC3\xA9])\n(;GM[1];B[aa])\n");
+}
+
+namespace {
+
+// FF[4]'s value rules byte by byte, the slow way: `\` + line break is removed (a soft break),
+// `\` + any other byte is that byte (escaped tab, VT and FF still count as white space for
+// Text and SimpleText); Text turns each line break into `\n`, SimpleText into a space; both
+// turn tab, VT and FF into a space. "\r\n" and "\n\r" are one break.
+std::string reference_convert(std::string_view raw, int rule /* 0 keep, 1 text, 2 simple */) {
+    std::string out;
+    const auto is_break = [](char c) { return c == '\n' || c == '\r'; };
+    const auto other_space = [](char c) { return c == '\t' || c == '\v' || c == '\f'; };
+    const auto break_length = [&](std::size_t i) {
+        return i + 1 < raw.size() && is_break(raw[i + 1]) && raw[i + 1] != raw[i] ? std::size_t{2} : std::size_t{1};
+    };
+    std::size_t i = 0;
+    while (i < raw.size()) {
+        char c = raw[i];
+        bool escaped = false;
+        if (c == '\\') {
+            if (i + 1 == raw.size()) break;
+            if (is_break(raw[i + 1])) {
+                i += 1 + break_length(i + 1);
+                continue;
+            }
+            c = raw[++i];
+            escaped = true;
+        }
+        if (rule != 0 && !escaped && is_break(c)) {
+            out += rule == 1 ? '\n' : ' ';
+            i += break_length(i);
+            continue;
+        }
+        out += rule != 0 && other_space(c) ? ' ' : c;
+        ++i;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("unescape, text_value and simple_text_value agree with the rules on random values", "[go][sgf_tree]") {
+    std::mt19937 rng(7);
+    const std::string_view pieces[] = {"a", "bc", " ", "\\", "\n", "\r", "\t", "\v", "\f", "]", ":", "\xE6\x9F\xAF",
+                                       "\x01", "\x7F", "xyz tuv", "\\\\", "\r\n", "\n\r"};
+    for (int n = 0; n < 20000; ++n) {
+        std::string raw;
+        const int count = static_cast<int>(rng() % 12);
+        for (int k = 0; k < count; ++k) raw += pieces[rng() % std::size(pieces)];
+        INFO("raw: " << raw);
+        REQUIRE(unescape(raw) == reference_convert(raw, 0));
+        REQUIRE(text_value(raw) == reference_convert(raw, 1));
+        REQUIRE(simple_text_value(raw) == reference_convert(raw, 2));
+    }
 }

@@ -77,6 +77,14 @@ int board::collect_chain(int start) {
     return liberties;
 }
 
+bool board::touches_empty(int i) const noexcept {
+    const int x = i % width_;
+    const int y = i / width_;
+    const auto empty = [&](int n) { return cells_[static_cast<std::size_t>(n)] == stone::empty; };
+    return (x > 0 && empty(i - 1)) || (x + 1 < width_ && empty(i + 1)) || (y > 0 && empty(i - width_)) ||
+           (y + 1 < height_ && empty(i + width_));
+}
+
 void board::remove_chain(std::vector<point>& removed) {
     for (const int i : scratch().chain) {
         cells_[static_cast<std::size_t>(i)] = stone::empty;
@@ -106,24 +114,29 @@ play_result board::play(color c, point p) {
     const int y = i / width_;
     const int neighbours[4] = {x > 0 ? i - 1 : -1, x + 1 < width_ ? i + 1 : -1,
                                y > 0 ? i - width_ : -1, y + 1 < height_ ? i + width_ : -1};
+    // A chain next to an empty point has a liberty: only the others are flood-filled (most
+    // moves touch no chain without a liberty of its own next to the stone).
     for (const int n : neighbours) {
-        if (n >= 0 && cells_[static_cast<std::size_t>(n)] == enemy && collect_chain(n) == 0) {
+        if (n >= 0 && cells_[static_cast<std::size_t>(n)] == enemy && !touches_empty(n) && collect_chain(n) == 0) {
             remove_chain(result.captured);
         }
     }
-    const int own_liberties = collect_chain(i);
-    if (own_liberties == 0) {
-        remove_chain(result.suicide);
+    // The stone's own chain: filled when it may have no liberty, or when one capture may make
+    // a ko (whose test needs the chain's size and liberties).
+    if (result.captured.size() == 1 || !touches_empty(i)) {
+        const int own_liberties = collect_chain(i);
+        if (own_liberties == 0) {
+            remove_chain(result.suicide);
+        }
+        // A lone stone that took exactly one stone and now sits in atari on that point makes a
+        // simple ko: the opponent may not retake at once.
+        if (result.captured.size() == 1 && result.suicide.empty() && scratch().chain.size() == 1 && own_liberties == 1) {
+            ko_ = result.captured.front();
+            ko_color_ = opponent(c);
+        }
     }
     prisoners_[static_cast<int>(c)] += static_cast<int>(result.captured.size());
     prisoners_[static_cast<int>(opponent(c))] += static_cast<int>(result.suicide.size());
-
-    // A lone stone that took exactly one stone and now sits in atari on that point makes a
-    // simple ko: the opponent may not retake at once.
-    if (result.captured.size() == 1 && result.suicide.empty() && scratch().chain.size() == 1 && own_liberties == 1) {
-        ko_ = result.captured.front();
-        ko_color_ = opponent(c);
-    }
     std::sort(result.captured.begin(), result.captured.end());
     std::sort(result.suicide.begin(), result.suicide.end());
     return result;

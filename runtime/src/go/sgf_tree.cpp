@@ -115,10 +115,22 @@ std::size_t break_length(std::string_view s, std::size_t i) noexcept {
 
 enum class space_rule { keep, text, simple };
 
+// A byte convert() copies as it is under every rule: neither the escape nor a control byte
+// (line breaks and the white space the rules turn into spaces are all below 0x20).
+bool is_plain(char c) noexcept { return static_cast<unsigned char>(c) >= 0x20 && c != '\\'; }
+
 std::string convert(std::string_view raw, space_rule rule) {
     std::string out;
     out.reserve(raw.size());
     for (std::size_t i = 0; i < raw.size();) {
+        // Runs of plain bytes (nearly all of a comment) are copied whole.
+        std::size_t run = i;
+        while (run < raw.size() && is_plain(raw[run])) ++run;
+        if (run != i) {
+            out.append(raw.data() + i, run - i);
+            i = run;
+            if (i == raw.size()) break;
+        }
         const char c = raw[i];
         if (c == '\\' && i + 1 < raw.size()) {
             if (is_break(raw[i + 1])) {

@@ -91,6 +91,9 @@ private:
     point point_at(int i) const noexcept { return {i % width_ + 1, i / width_ + 1}; }
     // Collects the chain at index i into chain_ and returns its liberty count.
     int collect_chain(int i);
+    // True when a point next to cell `i` is empty: the chain through `i` has a liberty, no fill
+    // needed to know it is not captured.
+    bool touches_empty(int i) const noexcept;
     void remove_chain(std::vector<point>& removed);
 
     int width_;
