@@ -132,19 +132,10 @@ int run_convert(const convert_options& options) {
         if (*target == output_target::jkf) {
             text = render(result, options, as_lines);
             extension = as_lines ? ".jsonl" : ".jkf";
-        } else if (*target == output_target::sgf) {
-            std::string error;
-            if (!render_sgf(result, display_name(arg), text, error)) {
-                progress.clear();
-                fmt::print(stderr, "kifu: error: {}\n", error);
-                status = exit_usage;  // a target the game cannot have is a usage error
-                continue;
-            }
-            extension = extension_of(*target);
         } else {
             std::string error;
             std::vector<diagnostic> warnings;
-            if (!render_othello(result, *target, !dir.empty() || !header_written, display_name(arg), text, error,
+            if (!render_export(result, *target, !dir.empty() || !header_written, display_name(arg), text, error,
                                 warnings)) {
                 progress.clear();
                 fmt::print(stderr, "kifu: error: {}\n", error);

@@ -40,6 +40,16 @@ std::string_view extension_of(output_target t) noexcept {
     return ".jkf";
 }
 
+namespace {
+
+// The error for a record a target cannot write: "FILE: game 2 is a go game; -t csv writes
+// othello games only".
+std::string wrong_game(const std::string& input, const record& r, std::string_view target_name, std::string_view wanted) {
+    const std::string_view game = to_string(r.game());
+    return fmt::format("{}: game {} is {} {} game; -t {} writes {} games only", input, r.index,
+                       game.starts_with('o') ? "an" : "a", game, target_name, wanted);
+}
+
 bool render_othello(const read_result& result, output_target t, bool with_header, const std::string& input,
                     std::string& out, std::string& error, std::vector<diagnostic>& diagnostics) {
     const std::string_view target_name = target_names[static_cast<std::size_t>(t)];
@@ -48,8 +58,7 @@ bool render_othello(const read_result& result, output_target t, bool with_header
     for (const record& r : result.records) {
         const auto* game = r.get<othello::record>();
         if (game == nullptr) {
-            error = fmt::format("{}: game {} is a {} game; -t {} writes othello games only", input, r.index,
-                                to_string(r.game()), target_name);
+            error = wrong_game(input, r, target_name, "othello");
             return false;
         }
         if ((t == output_target::positions_csv || t == output_target::positions_jsonl) &&
@@ -95,9 +104,7 @@ bool render_sgf(const read_result& result, const std::string& input, std::string
     for (const record& r : result.records) {
         const auto* game = r.get<go::record>();
         if (game == nullptr) {
-            const std::string_view game_name = to_string(r.game());
-            error = fmt::format("{}: game {} is {} {} game; -t sgf writes go games only", input, r.index,
-                                game_name.starts_with('o') ? "an" : "a", game_name);
+            error = wrong_game(input, r, "sgf", "go");
             return false;
         }
         go::to_sgf(*game, collection);
@@ -106,6 +113,14 @@ bool render_sgf(const read_result& result, const std::string& input, std::string
     options.declare_utf8 = true;  // the text is written as UTF-8 whatever charset the input had
     out += go::write_sgf(collection, options);
     return true;
+}
+
+}  // namespace
+
+bool render_export(const read_result& result, output_target t, bool with_header, const std::string& input,
+                   std::string& out, std::string& error, std::vector<diagnostic>& diagnostics) {
+    if (t == output_target::sgf) return render_sgf(result, input, out, error);
+    return render_othello(result, t, with_header, input, out, error, diagnostics);
 }
 
 }  // namespace kifu::cli

@@ -23,16 +23,15 @@ std::optional<output_target> target_of(std::string_view name) noexcept;
 /// Returns the file extension `-o DIR` uses for a target other than jkf: ".sgf", ".csv", ".ggf", ".jsonl".
 std::string_view extension_of(output_target t) noexcept;
 
-/// Appends the othello export of every record of one input to `out`: the CSV header row first
-/// when `with_header` (csv, positions-csv). Returns false, appending nothing, when a record is
-/// no othello game or (positions) not on an 8×8 board; `error` then says which and why.
-/// Writer warnings (ggf.write.*) go to `diagnostics`, named after `input`.
-bool render_othello(const read_result& result, output_target t, bool with_header, const std::string& input,
-                    std::string& out, std::string& error, std::vector<diagnostic>& diagnostics);
-
-/// Appends the go games of one input to `out` as one SGF collection (a game tree per record,
-/// from the normalized record: header, setup, moves, comments, variations). Returns false,
-/// appending nothing, when a record is no go game; `error` then says which.
-bool render_sgf(const read_result& result, const std::string& input, std::string& out, std::string& error);
+/// Appends the export `t` (any target but jkf) of every record of one input to `out`:
+/// - sgf: the go games as one SGF collection (a game tree per record, from the normalized
+///   record: header, setup, moves, comments, variations), labelled CA[UTF-8];
+/// - csv, ggf, positions-csv, positions-jsonl: the othello exports, the CSV header row first
+///   when `with_header` (csv, positions-csv); writer warnings (ggf.write.*) go to
+///   `diagnostics`, named after `input`.
+/// Returns false, appending nothing, when a record is not of the target's game or (positions)
+/// not on an 8×8 board; `error` then says which and why.
+bool render_export(const read_result& result, output_target t, bool with_header, const std::string& input,
+                   std::string& out, std::string& error, std::vector<diagnostic>& diagnostics);
 
 }  // namespace kifu::cli

@@ -87,15 +87,14 @@ public:
     sgf_builder(const source_text& text, std::vector<diagnostic>& diagnostics, sgf_collection& into)
         : text_(text), diagnostics_(diagnostics), tree_(into) {
         const std::string_view t = text.text();
+        tree_.clear();  // keeps the memory
         if (reader::has_read_as_large(tree_, t.size())) {
             // A reused collection that held a text this large before has the room of that file:
             // counting would save at most a regrowth (which doubles: the memory stays
             // proportional to the largest file) and costs a pass over the text.
-            tree_.clear();
             reader::start(tree_, t, 0, 0);
             return;
         }
-        tree_.clear();
         // One node per `;` and at most one value (and property) per `[`: reserving them up
         // front saves regrowing the flat vectors. Capped, so that a comment full of `;` cannot
         // reserve memory out of proportion (past the cap the vectors grow as usual).

@@ -71,7 +71,7 @@ public:
     flat_vector() = default;
     flat_vector(const flat_vector& other) : size_(other.size_), capacity_(other.size_) {
         if (size_ != 0) {
-            data_ = std::make_unique<T[]>(size_);
+            data_ = std::make_unique_for_overwrite<T[]>(size_);
             std::copy_n(other.data_.get(), size_, data_.get());
         }
     }
@@ -107,9 +107,11 @@ public:
     bool has_room() const noexcept { return size_ != capacity_; }
     // append() where has_room() was checked.
     [[gnu::always_inline]] T& append_unchecked() noexcept { return data_[size_++]; }
-    // Appends `n` slots, left as they were.
+    // Appends `n` value-initialized slots (the rare path: a run of records moved to the end
+    // with room to grow; its spare slots are then never indeterminate, even when copied).
     void append(std::uint32_t n) {
         if (capacity_ - size_ < n) grow(n);
+        std::fill_n(data_.get() + size_, n, T{});
         size_ += n;
     }
 
@@ -375,12 +377,6 @@ private:
         std::uint32_t offset;
     };
 
-    // Appends a slot for the caller to fill (every field: it is not cleared).
-    template <typename T>
-    [[gnu::always_inline]] static T& append_one(detail::flat_vector<T>& v) {
-        return v.append();
-    }
-
     std::uint32_t append_chars(std::string_view s) {
         const auto at = static_cast<std::uint32_t>(chars_.size());
         chars_.append(s);
@@ -401,7 +397,7 @@ private:
     [[gnu::always_inline]] std::uint32_t next_property_slot(sgf_node& n) {
         if (n.property_count_ == n.property_capacity_) {
             if (n.first_property_ + n.property_capacity_ == properties_.size()) {
-                append_one(properties_);
+                properties_.append();
                 ++n.property_capacity_;
             } else {
                 move_properties(n);
@@ -449,7 +445,7 @@ private:
         p.value_count = 1;
         p.value_capacity = 1;
         p.offset = offset;
-        value_record& v = append_one(values_);
+        value_record& v = values_.append();
         v.begin = raw.begin;
         v.size = raw.size;
         v.offset = value_offset;
@@ -489,7 +485,7 @@ private:
         property_record& p = properties_[record];
         if (p.value_count == p.value_capacity) {
             if (p.first_value + p.value_capacity == values_.size()) {
-                append_one(values_);
+                values_.append();
                 ++p.value_capacity;
             } else {
                 move_values(p);
@@ -504,7 +500,7 @@ private:
     // add_node()'s body, always in line for the parser (the call per node showed in profiles).
     [[gnu::always_inline]] node_id append_node(node_id parent, std::uint32_t offset) {
         const auto id = static_cast<node_id>(nodes_.size());
-        sgf_node& n = append_one(nodes_);
+        sgf_node& n = nodes_.append();
         n.parent = parent;
         n.first_child = no_node;
         n.next_sibling = no_node;
