@@ -139,6 +139,12 @@ read_result read_bytes(std::string_view bytes, std::string_view name, const std:
     result.format = std::string(format.name);
     if (format.binary) {
         format.read_binary(bytes, path, options, result);
+        if (path.empty()) {
+            // A binary reader knows only the path; a buffer goes by the caller's name ("<stdin>").
+            for (diagnostic& d : result.diagnostics) {
+                if (d.file == "<buffer>") d.file = std::string(name);
+            }
+        }
     } else {
         decode_options decoding;
         // Decode from exactly the encoding detection named, so the reported encoding is the one used.

@@ -171,11 +171,11 @@ TEST_CASE("kifu convert -t with a target the game cannot have is a usage error (
 
     const auto pretty = kifu::test::run_kifu("convert -t ggf --pretty samples/othello-opening.ggf");
     CHECK(pretty.status == 2);
-    CHECK(pretty.err == "kifu: error: --pretty applies to -t jkf only, not to -t ggf\n");
+    CHECK(pretty.err == "kifu: error: --pretty applies to -t jkf only, not to -t ggf\nRun with --help for more information.\n");
     CHECK(pretty.out.empty());
     const auto jsonl = kifu::test::run_kifu("convert -t positions-jsonl --jsonl samples/othello-opening.ggf");
     CHECK(jsonl.status == 2);
-    CHECK(jsonl.err == "kifu: error: --jsonl applies to -t jkf only, not to -t positions-jsonl\n");
+    CHECK(jsonl.err == "kifu: error: --jsonl applies to -t jkf only, not to -t positions-jsonl\nRun with --help for more information.\n");
 }
 
 TEST_CASE("kifu convert -t jkf is unchanged by the othello targets") {

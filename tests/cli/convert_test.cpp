@@ -105,7 +105,7 @@ TEST_CASE("kifu convert -o DIR writes <stem>.jkf or <stem>.jsonl per input") {
     CHECK(kifu::test::slurp(dir / "short-9x9.jkf") == kifu::to_jkf(one.records[0]) + "\n");
     CHECK(kifu::test::slurp(dir / "two-games.jsonl") == jsonl(two));
 
-    const auto lines = kifu::test::run_kifu("convert --jsonl -o '" + dir.string() + "' samples/short-9x9.sgf");
+    const auto lines = kifu::test::run_kifu("convert --force --jsonl -o '" + dir.string() + "' samples/short-9x9.sgf");
     CHECK(lines.status == 0);
     CHECK(kifu::test::slurp(dir / "short-9x9.jsonl") == jsonl(one));
 
@@ -119,8 +119,9 @@ TEST_CASE("kifu convert -o DIR never overwrites an output of the same run") {
     const auto r = kifu::test::run_kifu("convert -o '" + dir.string() + "' cli/two-games.sgf cli/two-games.sgf");
     CHECK(r.status == 1);
     CHECK(r.out.empty());
-    CHECK(r.err == "kifu: error: cli/two-games.sgf: " + (dir / "two-games.jsonl").string() +
-                       " was already written from cli/two-games.sgf; not overwritten\n");
+    CHECK(r.err == "kifu: error: cli/two-games.sgf and cli/two-games.sgf would both be written to " +
+                       (dir / "two-games").string() + ".*\n");
+    CHECK(std::filesystem::is_empty(dir));
 }
 
 TEST_CASE("kifu convert and lint -e decode text inputs from the encoding given, over a declared one") {

@@ -29,11 +29,11 @@ TEST_CASE("kifu lint prints unreadable inputs as diagnostics on stdout") {
 }
 
 TEST_CASE("kifu lint --json prints one JSON object per diagnostic") {
-    const auto r = kifu::test::run_kifu("lint --json cli");
+    const auto r = kifu::test::run_kifu("lint --json cli/missing.csa");
     CHECK(r.status == 1);
     CHECK(r.out ==
-          "{\"severity\":\"error\",\"code\":\"io.open\",\"message\":\"cannot read the file: Is a directory\","
-          "\"file\":\"cli\",\"line\":0,\"column\":0}\n");
+          "{\"severity\":\"error\",\"code\":\"io.open\",\"message\":\"cannot open the file: No such file or directory\","
+          "\"file\":\"cli/missing.csa\",\"line\":0,\"column\":0}\n");
     CHECK(r.err.empty());
 }
 

@@ -30,7 +30,8 @@ TEST_CASE("kifu convert without files is a usage error") {
     const auto r = kifu::test::run_kifu("convert");
     CHECK(r.status == 2);
     CHECK(r.out.empty());
-    CHECK(r.err == "files is required\nRun with --help for more information.\n");
+    CHECK(r.err == "kifu: error: no input: give files, directories, - or --files-from\n"
+                   "Run with --help for more information.\n");
 }
 
 TEST_CASE("kifu convert --pretty --jsonl is a usage error") {
@@ -48,7 +49,8 @@ TEST_CASE("kifu convert to an unknown output format is a usage error") {
 }
 
 TEST_CASE("an unknown input format is a usage error in every command") {
-    const std::string expected = "kifu: error: unknown format 'xyz' (known formats: " + known_formats() + ")\n";
+    const std::string expected = "kifu: error: unknown format 'xyz' (known formats: " + known_formats() +
+                                 ")\nRun with --help for more information.\n";
     for (const char* args : {"convert -f xyz samples/x", "lint -f xyz samples/x", "trace -f xyz samples/x"}) {
         INFO(args);
         const auto r = kifu::test::run_kifu(args);

@@ -3,6 +3,7 @@
 // The commands of the kifu program. main.cpp parses the command line (CLI11) into these
 // option structs; each run_* function does the work and returns the exit code.
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -13,22 +14,34 @@ inline constexpr int exit_ok = 0;
 inline constexpr int exit_input = 1;
 inline constexpr int exit_usage = 2;
 
-struct convert_options {
-    std::vector<std::string> inputs;  ///< file names; "-" = stdin
+/// What batch commands (convert, lint) share: the inputs, threads and reporting.
+struct batch_options {
+    std::vector<std::string> inputs;  ///< files, directories; "-" = stdin
+    std::string files_from;           ///< a file listing more inputs, one per line; "-" = stdin
+    bool all_files = false;           ///< directories: every file, sniffed, not only known extensions
+    unsigned jobs = 0;                ///< threads; 0 = the number of cores
+    int progress = -1;                ///< progress bar: 1 on, 0 off, -1 when stderr is a terminal
+    int summary = -1;                 ///< summary at the end: 1 on, 0 off, -1 when stderr is a terminal
+    bool json_summary = false;        ///< the summary as one JSON object (implies the summary)
+};
+
+struct convert_options : batch_options {
     std::string format;               ///< input format; empty = detect
     std::string encoding;             ///< text inputs' encoding; empty = detect
     std::string to = "jkf";           ///< output format
     std::string output_dir;           ///< empty = stdout
+    bool force = false;               ///< overwrite existing outputs under output_dir
     bool pretty = false;
     bool jsonl = false;
     bool lenient = false;
 };
 
-struct lint_options {
-    std::vector<std::string> inputs;
+struct lint_options : batch_options {
     std::string format;
-    std::string encoding;  ///< text inputs' encoding; empty = detect
-    bool json = false;
+    std::string encoding;       ///< text inputs' encoding; empty = detect
+    std::string report = "gcc";  ///< gcc, json (JSON Lines) or sarif (SARIF 2.1.0)
+    std::size_t max_errors = 0;  ///< stop reporting after this many errors; 0 = no limit
+    std::vector<std::string> severity_overrides;  ///< -W code=error|warning|off
 };
 
 struct trace_options {

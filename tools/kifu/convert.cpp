@@ -1,78 +1,152 @@
 // kifu convert: normalized JKF (or SGF, or an othello export) of every input, on stdout or one
-// file per input.
-
-#include <unistd.h>
+// file per input under -o DIR (mirroring the input tree), on -j threads in input order.
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
+#include <system_error>
 
 #include <fmt/core.h>
 
 #include <kifu/record.hpp>
 
+#include "batch.hpp"
+#include "batch_report.hpp"
 #include "commands.hpp"
 #include "input.hpp"
+#include "output.hpp"
+#include "parallel.hpp"
 #include "targets.hpp"
 
 namespace kifu::cli {
 namespace {
 
-// `[n/N] file` on a terminal's stderr while many files convert; silent otherwise, so
-// logs and pipes see only diagnostics.
-class progress_line {
-public:
-    explicit progress_line(std::size_t total) : total_(total), on_(total > 1 && isatty(fileno(stderr)) != 0) {}
-    void show(std::size_t n, const std::string& name) {
-        if (on_) {
-            fmt::print(stderr, "\r\x1b[K[{}/{}] {}", n, total_, name);
-            std::fflush(stderr);
-        }
-    }
-    void clear() {
-        if (on_) {
-            fmt::print(stderr, "\r\x1b[K");
-        }
-    }
+namespace fs = std::filesystem;
 
-private:
-    std::size_t total_;
-    bool on_;
+// What the inputs share: the options and what they mean.
+struct convert_job {
+    const convert_options& options;
+    output_target target;
+    read_options reading;
+    fs::path dir;  // empty = stdout
+};
+
+// One input's outcome, handed back in input order.
+struct converted {
+    std::string messages;  // stderr text: diagnostics and errors, in order
+    std::string out;       // stdout text (empty with -o DIR)
+    std::vector<diagnostic> diagnostics;
+    std::uint64_t bytes = 0;
+    std::size_t games = 0;
+    std::size_t moves = 0;
+    int status = exit_ok;
 };
 
 // One document for a single game; JSON Lines (one compact record per line) for several
 // games or when asked.
-std::string render(const read_result& result, const convert_options& options, bool& as_lines) {
+void render_jkf(const read_result& result, const convert_options& options, std::string& out, bool& as_lines) {
     as_lines = options.jsonl || result.records.size() != 1;
-    std::string out;
     if (!as_lines) {
         jkf_options jkf;
         jkf.pretty = options.pretty;
-        out = to_jkf(result.records.front(), jkf);
+        out += to_jkf(result.records.front(), jkf);
         out += '\n';
-        return out;
+        return;
     }
     for (const record& r : result.records) {
         out += to_jkf(r);
         out += '\n';
     }
-    return out;
 }
 
-std::string stem_of(const std::string& arg) {
-    return arg == "-" ? std::string("stdin") : std::filesystem::path(arg).stem().string();
+// The output file of an input under -o DIR, without its extension: DIR/<relative dir>/<stem>.
+fs::path output_base(const fs::path& dir, const input_item& item) {
+    const fs::path relative(item.relative);
+    return dir / relative.parent_path() / relative.stem();
 }
 
-bool write_file(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.close();
-    if (!out) {
-        fmt::print(stderr, "kifu: error: cannot write {}: {}\n", path.string(), std::strerror(errno));
+// Everything about one input: read, render, write (a file under -o DIR; stdout text is
+// returned for the caller to write in input order).
+converted convert_one(const input_item& item, const convert_job& job) {
+    converted c;
+    const std::string name = display_name(item.arg);
+    const read_result result = read_input(item.arg, job.reading);
+    c.bytes = input_size(item.arg);
+    c.games = result.records.size();
+    for (const record& r : result.records) c.moves += main_line_moves(r);
+    c.diagnostics = result.diagnostics;
+    append_diagnostics(c.messages, result.diagnostics);
+    if (!result.ok()) c.status = exit_input;
+    if (result.records.empty()) return c;
+
+    std::string rendered;
+    std::string extension;
+    if (job.target == output_target::jkf) {
+        bool as_lines = false;
+        render_jkf(result, job.options, rendered, as_lines);
+        extension = as_lines ? ".jsonl" : ".jkf";
+    } else {
+        std::string error;
+        std::vector<diagnostic> warnings;
+        // On stdout the CSV header is written once, by the caller, before the first rows.
+        if (!render_export(result, job.target, !job.dir.empty(), name, rendered, error, warnings)) {
+            c.messages += fmt::format("kifu: error: {}\n", error);
+            c.status = exit_usage;  // a target the game cannot have is a usage error
+            return c;
+        }
+        append_diagnostics(c.messages, warnings);
+        c.diagnostics.insert(c.diagnostics.end(), warnings.begin(), warnings.end());
+        extension = extension_of(job.target);
+    }
+    if (job.dir.empty()) {
+        c.out.swap(rendered);
+        return c;
+    }
+    fs::path output = output_base(job.dir, item);
+    output += extension;
+    if (!write_whole_file(output, rendered)) c.status = std::max(c.status, exit_input);
+    return c;
+}
+
+// Checks, before anything is read or written, that no two inputs share an output and that
+// no output exists already (unless --force); creates the output folders. Returns false after
+// printing every clash.
+bool plan_outputs(const std::vector<input_item>& items, const convert_job& job) {
+    std::map<fs::path, const input_item*> taken;
+    bool ok = true;
+    const std::vector<std::string> extensions =
+        job.target == output_target::jkf ? std::vector<std::string>{".jkf", ".jsonl"}
+                                         : std::vector<std::string>{std::string(extension_of(job.target))};
+    for (const input_item& item : items) {
+        const fs::path base = output_base(job.dir, item);
+        const auto [previous, inserted] = taken.emplace(base, &item);
+        if (!inserted) {
+            fmt::print(stderr, "kifu: error: {} and {} would both be written to {}.*\n",
+                       display_name(previous->second->arg), display_name(item.arg), base.string());
+            ok = false;
+            continue;
+        }
+        if (job.options.force) continue;
+        for (const std::string& ext : extensions) {
+            fs::path output = base;
+            output += ext;
+            std::error_code ec;
+            if (fs::exists(output, ec)) {
+                fmt::print(stderr, "kifu: error: {} exists (the output of {}); --force overwrites\n",
+                           output.string(), display_name(item.arg));
+                ok = false;
+            }
+        }
+    }
+    if (!ok) return false;
+    std::error_code ec;
+    fs::create_directories(job.dir, ec);
+    for (const auto& [base, item] : taken) {
+        if (!ec) fs::create_directories(base.parent_path(), ec);
+    }
+    if (ec) {
+        fmt::print(stderr, "kifu: error: cannot create {}: {}\n", job.dir.string(), ec.message());
         return false;
     }
     return true;
@@ -86,86 +160,45 @@ int run_convert(const convert_options& options) {
     }
     const std::optional<output_target> target = target_of(options.to);
     if (!target) {
-        fmt::print(stderr, "kifu: error: unknown output format '{}'\n", options.to);
-        return exit_usage;
+        return usage_error(fmt::format("unknown output format '{}'", options.to));
     }
     if (*target != output_target::jkf && (options.pretty || options.jsonl)) {
-        fmt::print(stderr, "kifu: error: {} applies to -t jkf only, not to -t {}\n",
-                   options.pretty ? "--pretty" : "--jsonl", options.to);
-        return exit_usage;
+        return usage_error(fmt::format("{} applies to -t jkf only, not to -t {}",
+                                       options.pretty ? "--pretty" : "--jsonl", options.to));
     }
-    const std::filesystem::path dir = options.output_dir;
-    if (!dir.empty()) {
-        std::error_code ec;
-        std::filesystem::create_directories(dir, ec);
-        if (ec) {
-            fmt::print(stderr, "kifu: error: cannot create {}: {}\n", dir.string(), ec.message());
-            return exit_input;
-        }
-    }
+    convert_job job{options, *target, {}, options.output_dir};
+    job.reading.format = options.format;
+    job.reading.encoding = options.encoding;
+    job.reading.mode = options.lenient ? read_mode::lenient : read_mode::strict;
 
-    read_options reading;
-    reading.format = options.format;
-    reading.encoding = options.encoding;
-    reading.mode = options.lenient ? read_mode::lenient : read_mode::strict;
-    std::map<std::filesystem::path, std::string> written;  // output file → the input it came from
-    progress_line progress(options.inputs.size());
-    int status = exit_ok;
-    bool header_written = false;  // CSV on stdout: one header row for all inputs
-    for (std::size_t i = 0; i < options.inputs.size(); ++i) {
-        const std::string& arg = options.inputs[i];
-        progress.show(i + 1, display_name(arg));
-        const read_result result = read_input(arg, reading);
-        if (!result.diagnostics.empty()) {
-            progress.clear();
-            print_diagnostics(stderr, result.diagnostics);
-        }
-        if (!result.ok()) {
-            status = std::max(status, exit_input);
-        }
-        if (result.records.empty()) {
-            continue;
-        }
-        bool as_lines = false;
-        std::string text;
-        std::string extension;
-        if (*target == output_target::jkf) {
-            text = render(result, options, as_lines);
-            extension = as_lines ? ".jsonl" : ".jkf";
-        } else {
-            std::string error;
-            std::vector<diagnostic> warnings;
-            if (!render_export(result, *target, !dir.empty() || !header_written, display_name(arg), text, error,
-                                warnings)) {
-                progress.clear();
-                fmt::print(stderr, "kifu: error: {}\n", error);
-                status = exit_usage;  // a target the game cannot have is a usage error
-                continue;
-            }
-            if (!warnings.empty()) {
-                progress.clear();
-                print_diagnostics(stderr, warnings);
-            }
-            header_written = true;
-            extension = extension_of(*target);
-        }
-        if (dir.empty()) {
-            std::fwrite(text.data(), 1, text.size(), stdout);
-            continue;
-        }
-        const std::filesystem::path output = dir / (stem_of(arg) + extension);
-        const auto [previous, inserted] = written.emplace(output, display_name(arg));
-        if (!inserted) {
-            progress.clear();
-            fmt::print(stderr, "kifu: error: {}: {} was already written from {}; not overwritten\n",
-                       display_name(arg), output.string(), previous->second);
-            status = std::max(status, exit_input);
-        } else if (!write_file(output, text)) {
-            status = std::max(status, exit_input);
-        }
+    batch b(options);
+    if (!job.dir.empty() && !plan_outputs(b.items(), job)) {
+        return exit_input;
     }
-    progress.clear();
-    std::fflush(stdout);
+    stdout_sink out;
+    std::string header;  // CSV on stdout: one BOM and header row, before the first input's rows
+    if (job.dir.empty() && *target != output_target::jkf && *target != output_target::sgf) {
+        std::string error;
+        std::vector<diagnostic> none;
+        render_export(read_result{}, *target, true, "", header, error, none);
+    }
+    int status = b.status();
+    run_in_order<converted>(
+        b.items().size(), b.jobs(), [&](std::size_t i, unsigned) { return convert_one(b.items()[i], job); },
+        [&](std::size_t i, converted& c) {
+            b.report(c.messages);
+            if (!c.out.empty()) {
+                out.write(header);
+                header.clear();
+                out.write(c.out);
+            }
+            status = std::max(status, c.status);
+            b.done(i, c.bytes, c.games, c.moves, c.diagnostics);
+        });
+    if (!out.finish()) {
+        status = std::max(status, exit_input);
+    }
+    b.finish();
     return status;
 }
 

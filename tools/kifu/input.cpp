@@ -1,6 +1,11 @@
 #include "input.hpp"
 
+#include <filesystem>
+#include <system_error>
+
 #include <fmt/core.h>
+
+#include "commands.hpp"
 
 namespace kifu::cli {
 
@@ -40,8 +45,30 @@ const format_info* format_option(const std::string& name) {
         known += known.empty() ? "" : ", ";
         known += f.name;
     }
-    fmt::print(stderr, "kifu: error: unknown format '{}' (known formats: {})\n", name, known);
+    usage_error(fmt::format("unknown format '{}' (known formats: {})", name, known));
     return nullptr;
+}
+
+void append_diagnostics(std::string& out, const std::vector<diagnostic>& diagnostics) {
+    for (const diagnostic& d : diagnostics) {
+        out += format_gcc(d);
+        out += '\n';
+    }
+}
+
+std::uint64_t input_size(const std::string& arg) {
+    if (arg == "-") return 0;
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(arg, ec);
+    return ec ? 0 : static_cast<std::uint64_t>(size);
+}
+
+int usage_error(const std::string& message) {
+    if (!message.empty()) {
+        fmt::print(stderr, "kifu: error: {}\n", message);
+    }
+    fmt::print(stderr, "Run with --help for more information.\n");
+    return exit_usage;
 }
 
 void print_diagnostics(std::FILE* out, const std::vector<diagnostic>& diagnostics) {

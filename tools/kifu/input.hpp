@@ -2,6 +2,7 @@
 
 // What every command does with its inputs: name them, load them, read them, report.
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -21,8 +22,19 @@ bool load_input(const std::string& arg, std::string& bytes, std::vector<diagnost
 /// Reads an input ("-" = stdin) with the library.
 read_result read_input(const std::string& arg, const read_options& options);
 
-/// Returns the format named on the command line, or prints a usage error and returns nullptr.
+/// Returns the format named on the command line, or prints a usage error (usage_error) and
+/// returns nullptr.
 const format_info* format_option(const std::string& name);
+
+/// Appends diagnostics gcc-style, one per line.
+void append_diagnostics(std::string& out, const std::vector<diagnostic>& diagnostics);
+
+/// Returns the size of an input file in bytes (0 for stdin or when unknown).
+std::uint64_t input_size(const std::string& arg);
+
+/// Prints `kifu: error: MESSAGE` (when not empty) and `Run with --help for more information.`
+/// on stderr; returns exit_usage.
+int usage_error(const std::string& message = {});
 
 /// Prints diagnostics gcc-style, one per line.
 void print_diagnostics(std::FILE* out, const std::vector<diagnostic>& diagnostics);

@@ -9,6 +9,8 @@ namespace kifu::othello {
 namespace {
 
 // A GGF text holds `(;` followed by upper-case property ids; GGS and NBoard start with GM.
+// `(;GM[Othello]` is certain (SGF writes GM as a number): it outscores SGF's 95 for `(;`,
+// so GGF without a .ggf name (standard input) is not taken for SGF.
 int sniff_ggf(std::string_view bytes, std::string& /*declared_encoding*/) {
     const std::size_t open = bytes.find("(;");
     if (open == std::string_view::npos) {
@@ -16,7 +18,7 @@ int sniff_ggf(std::string_view bytes, std::string& /*declared_encoding*/) {
     }
     const std::string_view after = bytes.substr(open + 2);
     if (after.starts_with("GM[Othello]") || after.starts_with("GM[othello]")) {
-        return 90;
+        return 100;
     }
     if (after.find("BO[") != std::string_view::npos && after.find(";)") != std::string_view::npos) {
         return 40;

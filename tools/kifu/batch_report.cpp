@@ -1,0 +1,140 @@
+#include "batch_report.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include <fmt/core.h>
+
+#include <kifu/go/record.hpp>
+#include <kifu/json_writer.hpp>
+#include <kifu/othello/record.hpp>
+#include <kifu/shogi/jkf.hpp>
+
+namespace kifu::cli {
+namespace {
+
+constexpr std::size_t index_of(severity s) noexcept { return static_cast<std::size_t>(s); }
+
+std::size_t total(const std::map<std::string, std::size_t>& counts) {
+    std::size_t n = 0;
+    for (const auto& [code, count] : counts) n += count;
+    return n;
+}
+
+std::string plural(std::size_t n, const char* word) {
+    return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+// "2 warnings (a.b 1, c.d 1)"
+std::string counted(const std::map<std::string, std::size_t>& counts, const char* word) {
+    std::string s = plural(total(counts), word);
+    std::string list;
+    for (const auto& [code, count] : counts) {
+        list += fmt::format("{}{} {}", list.empty() ? "" : ", ", code, count);
+    }
+    return list.empty() ? s : s + " (" + list + ")";
+}
+
+}  // namespace
+
+std::size_t main_line_moves(const record& r) {
+    if (const auto* s = r.get<shogi::jkf>()) {
+        // Entries without a move are the start and specials (投了, 千日手, …).
+        return static_cast<std::size_t>(
+            std::count_if(s->moves.begin(), s->moves.end(), [](const shogi::move_format& m) { return m.move.has_value(); }));
+    }
+    if (const auto* g = r.get<go::record>()) return g->lines.empty() || g->lines[0].empty() ? 0 : g->lines[0].size() - 1;
+    if (const auto* o = r.get<othello::record>()) return o->moves.size();
+    return 0;
+}
+
+void batch_summary::add(std::uint64_t bytes, std::size_t games, std::size_t moves,
+                        const std::vector<diagnostic>& diagnostics) {
+    ++files_;
+    bytes_ += bytes;
+    games_ += games;
+    moves_ += moves;
+    for (const diagnostic& d : diagnostics) count(d.severity, d.code);
+}
+
+void batch_summary::count(severity s, const std::string& code) { ++by_code_[index_of(s)][code]; }
+
+std::size_t batch_summary::errors() const noexcept { return total(by_code_[index_of(severity::error)]); }
+
+std::string batch_summary::line() const {
+    std::string s = fmt::format("kifu: {}, {}, {}; {}; {}", plural(files_, "file"), plural(games_, "game"),
+                                plural(moves_, "move"), counted(by_code_[index_of(severity::error)], "error"),
+                                counted(by_code_[index_of(severity::warning)], "warning"));
+    if (!by_code_[index_of(severity::note)].empty()) {
+        s += "; " + counted(by_code_[index_of(severity::note)], "note");
+    }
+    return s + "\n";
+}
+
+std::string batch_summary::table() const {
+    std::size_t width = 4;
+    for (const auto& counts : by_code_) {
+        for (const auto& [code, count] : counts) width = std::max(width, code.size());
+    }
+    std::string s;
+    for (severity sev : {severity::error, severity::warning, severity::note}) {
+        for (const auto& [code, count] : by_code_[index_of(sev)]) {
+            s += fmt::format("  {:<8} {:<{}} {:>7}\n", to_string(sev), code, width, count);
+        }
+    }
+    return s;
+}
+
+std::string batch_summary::json() const {
+    std::string out;
+    json_writer w(out);
+    w.begin_object();
+    w.member("files", static_cast<std::uint64_t>(files_));
+    w.member("games", static_cast<std::uint64_t>(games_));
+    w.member("moves", static_cast<std::uint64_t>(moves_));
+    w.member("bytes", bytes_);
+    for (severity sev : {severity::error, severity::warning, severity::note}) {
+        w.key(sev == severity::error ? "errors" : sev == severity::warning ? "warnings" : "notes");
+        w.begin_object();
+        for (const auto& [code, count] : by_code_[index_of(sev)]) w.member(code, static_cast<std::uint64_t>(count));
+        w.end_object();
+    }
+    w.end_object();
+    return out + "\n";
+}
+
+bool stderr_is_terminal() noexcept { return isatty(STDERR_FILENO) != 0; }
+
+progress_bar::progress_bar(bool on, std::size_t total_files, std::uint64_t total_bytes)
+    : on_(on), total_files_(total_files), total_bytes_(total_bytes), start_(std::chrono::steady_clock::now()),
+      last_(start_) {}
+
+void progress_bar::update(const batch_summary& done, const std::string& name) {
+    if (!on_) return;
+    const auto now = std::chrono::steady_clock::now();
+    const bool last = done.files() >= total_files_;
+    if (drawn_ && !last && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    drawn_ = true;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double rate = seconds > 0 ? static_cast<double>(done.bytes()) / seconds : 0.0;
+    std::string eta = "ETA -";
+    if (rate > 0 && total_bytes_ >= done.bytes()) {
+        eta = fmt::format("ETA {:.0f}s", static_cast<double>(total_bytes_ - done.bytes()) / rate);
+    }
+    fmt::print(stderr, "\r\x1b[K[{}/{}] {}  {:.1f} MB/s  {}  {}", done.files(), total_files_,
+               plural(done.games(), "game"), rate / 1e6, eta, name);
+    std::fflush(stderr);
+}
+
+void progress_bar::clear() {
+    if (on_ && drawn_) {
+        fmt::print(stderr, "\r\x1b[K");
+        std::fflush(stderr);
+        drawn_ = false;
+    }
+}
+
+}  // namespace kifu::cli

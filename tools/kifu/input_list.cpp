@@ -1,0 +1,118 @@
+#include "input_list.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <system_error>
+
+#include <kifu/format.hpp>
+
+namespace kifu::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+diagnostic listing_problem(const std::string& file, const std::string& message) {
+    diagnostic d;
+    d.severity = severity::error;
+    d.code = "io.open";
+    d.message = message;
+    d.file = file;
+    return d;
+}
+
+// The files below `dir`, sorted by their path relative to it (byte order, so the order does
+// not depend on the file system or the locale).
+void walk(const std::string& dir, bool all_files, std::vector<input_item>& out, std::vector<diagnostic>& problems) {
+    std::vector<input_item> found;
+    std::error_code ec;
+    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+    if (ec) {
+        problems.push_back(listing_problem(dir, "cannot list the directory: " + ec.message()));
+        return;
+    }
+    for (const fs::recursive_directory_iterator end; it != end; it.increment(ec)) {
+        if (ec) {
+            problems.push_back(listing_problem(dir, "cannot list the directory: " + ec.message()));
+            break;
+        }
+        std::error_code type_error;
+        if (!it->is_regular_file(type_error)) {
+            continue;
+        }
+        const std::string name = it->path().filename().string();
+        if (!all_files && !has_registered_extension(name)) {
+            continue;
+        }
+        input_item item;
+        item.arg = it->path().string();
+        item.relative = it->path().lexically_relative(dir).generic_string();
+        found.push_back(std::move(item));
+    }
+    std::sort(found.begin(), found.end(),
+              [](const input_item& a, const input_item& b) { return a.relative < b.relative; });
+    out.insert(out.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+}
+
+void add_argument(const std::string& arg, bool all_files, std::vector<input_item>& out,
+                  std::vector<diagnostic>& problems) {
+    std::error_code ec;
+    if (arg != "-" && fs::is_directory(arg, ec)) {
+        walk(arg, all_files, out, problems);
+        return;
+    }
+    input_item item;
+    item.arg = arg;
+    item.relative = arg == "-" ? std::string("stdin") : fs::path(arg).filename().string();
+    out.push_back(std::move(item));
+}
+
+}  // namespace
+
+bool has_registered_extension(const std::string& name) {
+    const std::size_t dot = name.rfind('.');
+    if (dot == std::string::npos || dot == 0) {
+        return false;
+    }
+    std::string ext = name.substr(dot);
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+    for (const format_info& f : formats()) {
+        if (std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end()) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::vector<input_item> expand_inputs(const input_list_options& options, std::vector<diagnostic>& problems) {
+    std::vector<input_item> out;
+    for (const std::string& arg : options.args) {
+        add_argument(arg, options.all_files, out, problems);
+    }
+    if (options.files_from.empty()) {
+        return out;
+    }
+    std::ifstream file;
+    std::istream* in = &std::cin;
+    if (options.files_from != "-") {
+        file.open(options.files_from);
+        if (!file) {
+            problems.push_back(listing_problem(options.files_from, "cannot open the list of inputs"));
+            return out;
+        }
+        in = &file;
+    }
+    for (std::string line; std::getline(*in, line);) {
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        if (!line.empty()) {
+            add_argument(line, options.all_files, out, problems);
+        }
+    }
+    return out;
+}
+
+}  // namespace kifu::cli

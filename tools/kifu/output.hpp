@@ -1,0 +1,42 @@
+#pragma once
+
+// Where the commands' outputs go: stdout through one large buffer (few system calls), and
+// whole files. Every write is checked: a lost output is an error, never a silent exit 0.
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace kifu::cli {
+
+/// Standard output through a large buffer written with write(2). Remembers the first
+/// failure (a full disk, a closed pipe); later writes are dropped.
+class stdout_sink {
+public:
+    stdout_sink();
+    stdout_sink(const stdout_sink&) = delete;
+    stdout_sink& operator=(const stdout_sink&) = delete;
+    ~stdout_sink();
+
+    /// Appends `text`, writing the buffer out when it is full.
+    void write(std::string_view text);
+    /// Writes out everything buffered. Returns false (and prints `kifu: error: cannot write
+    /// the output: …` on stderr, once) when any write failed.
+    bool finish();
+
+private:
+    void flush();
+    std::string buffer_;
+    int error_ = 0;  ///< errno of the first failed write
+    bool reported_ = false;
+};
+
+/// Writes `text` to `path` (created or truncated), checking every write and the close.
+/// Returns false and prints `kifu: error: cannot write PATH: …` on stderr when it fails.
+bool write_whole_file(const std::filesystem::path& path, std::string_view text);
+
+/// Writes all of `text` to the file descriptor; returns 0 or the errno of the failure.
+int write_all(int fd, std::string_view text) noexcept;
+
+}  // namespace kifu::cli
