@@ -5,6 +5,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
 
 #include <fmt/core.h>
 
@@ -75,13 +78,45 @@ bool for_each_position(const record& r, Emit emit) {
     return true;
 }
 
-std::string move_text(const move* m) {
-    if (m == nullptr) return {};
-    return m->is_pass() ? std::string("--") : to_string(m->to);
-}
+// A row is built in a small buffer with std::to_chars and appended once: the whole WTHOR base
+// is some 8 million rows, so fmt::format and a std::string per field were most of the time.
+class row_buffer {
+public:
+    void text(std::string_view t) noexcept {
+        std::memcpy(end_, t.data(), t.size());
+        end_ += t.size();
+    }
+    void put(char c) noexcept { *end_++ = c; }
+    template <typename Int>
+    void integer(Int v) noexcept {
+        end_ = std::to_chars(end_, buf_ + sizeof buf_, v).ptr;
+    }
+    // "f5", "--" for a pass; nothing for the last position.
+    void move_of(const move* m) noexcept {
+        if (m == nullptr) return;
+        if (m->is_pass()) {
+            text("--");
+            return;
+        }
+        put(static_cast<char>('a' + m->to.x - 1));
+        integer(static_cast<int>(m->to.y));
+    }
+    // Numbers in their shortest exact form (integers, as values nearly always are, without
+    // fmt); -0 as 0.
+    void number(double v) {
+        if (v == 0) v = 0.0;
+        if (std::abs(v) < 1e15 && v == std::trunc(v)) {
+            integer(static_cast<std::int64_t>(v));
+        } else {
+            text(fmt::format("{}", v));  // shortest round-trip, as fmt writes doubles
+        }
+    }
+    void append_to(std::string& out) const { out.append(buf_, static_cast<std::size_t>(end_ - buf_)); }
 
-// Numbers in their shortest exact form; -0 as 0.
-std::string number(double v) { return fmt::format("{}", v == 0 ? 0.0 : v); }
+private:
+    char buf_[256];  // a row is at most ~120 bytes (four 20-digit integers, a value of ≤ 24)
+    char* end_ = buf_;
+};
 
 }  // namespace
 
@@ -109,30 +144,57 @@ void write_positions_csv_header(std::string& out) { out += "game,ply,black,white
 
 bool write_positions_csv(std::string& out, const record& r, std::size_t game_number) {
     return for_each_position(r, [&](const position_row& row) {
-        // fmt::format, not format_to a back_inserter: Debian's libfmt 9 lacks the symbol that
-        // clang instantiates for the latter.
-        out += fmt::format("{},{},{},{},{},{},{},{}\r\n", game_number, row.ply, row.black,
-                       row.white, static_cast<int>(row.to_move), move_text(row.next),
-                       row.value ? number(*row.value) : std::string(),
-                       row.value ? (row.from_eval ? "eval" : "result") : "");
+        row_buffer b;
+        b.integer(game_number);
+        b.put(',');
+        b.integer(row.ply);
+        b.put(',');
+        b.integer(row.black);
+        b.put(',');
+        b.integer(row.white);
+        b.put(',');
+        b.integer(static_cast<int>(row.to_move));
+        b.put(',');
+        b.move_of(row.next);
+        b.put(',');
+        if (row.value) {
+            b.number(*row.value);
+            b.text(row.from_eval ? ",eval\r\n" : ",result\r\n");
+        } else {
+            b.text(",\r\n");
+        }
+        b.append_to(out);
     });
 }
 
 bool write_positions_jsonl(std::string& out, const record& r, std::size_t game_number) {
     return for_each_position(r, [&](const position_row& row) {
-        out += fmt::format("{{\"game\":{},\"ply\":{},\"black\":{},\"white\":{},\"to_move\":{},",
-                       game_number, row.ply, row.black, row.white, static_cast<int>(row.to_move));
+        row_buffer b;
+        b.text("{\"game\":");
+        b.integer(game_number);
+        b.text(",\"ply\":");
+        b.integer(row.ply);
+        b.text(",\"black\":");
+        b.integer(row.black);
+        b.text(",\"white\":");
+        b.integer(row.white);
+        b.text(",\"to_move\":");
+        b.integer(static_cast<int>(row.to_move));
         if (row.next == nullptr) {
-            out += "\"move\":null,";
+            b.text(",\"move\":null,");
         } else {
-            out += fmt::format("\"move\":\"{}\",", move_text(row.next));
+            b.text(",\"move\":\"");
+            b.move_of(row.next);
+            b.text("\",");
         }
         if (row.value) {
-            out += fmt::format("\"value\":{},\"value_source\":\"{}\"}}\n", number(*row.value),
-                           row.from_eval ? "eval" : "result");
+            b.text("\"value\":");
+            b.number(*row.value);
+            b.text(row.from_eval ? ",\"value_source\":\"eval\"}\n" : ",\"value_source\":\"result\"}\n");
         } else {
-            out += "\"value\":null,\"value_source\":null}\n";
+            b.text("\"value\":null,\"value_source\":null}\n");
         }
+        b.append_to(out);
     });
 }
 
