@@ -88,10 +88,16 @@ detection detect(std::string_view bytes, std::string_view name) {
 
     std::vector<int> scores(list.size(), 0);
     std::vector<std::string> declared(list.size());
-    for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto sniff = [&](std::size_t i) {
         if (list[i].sniff) {
             scores[i] = std::clamp(list[i].sniff(window, declared[i]), 0, 100);
         }
+    };
+    // The formats the extension names first: when the best of them does not rule the input
+    // out, the content cannot overrule it, and the other sniffers (a scan of up to 64 KiB
+    // each) need not run.
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (has_extension(list[i], ext)) sniff(i);
     }
 
     // Highest score wins; the first in list order wins a tie.
@@ -104,8 +110,14 @@ detection detect(std::string_view bytes, std::string_view name) {
         }
         return best;
     };
-    const std::size_t by_content = best_of([&](std::size_t i) { return scores[i] > 0; });
     std::size_t chosen = best_of([&](std::size_t i) { return has_extension(list[i], ext); });
+    const bool settled = chosen != list.size() && (!list[chosen].sniff || scores[chosen] > 0);
+    if (!settled) {
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (!has_extension(list[i], ext)) sniff(i);
+        }
+    }
+    const std::size_t by_content = best_of([&](std::size_t i) { return scores[i] > 0; });
     if (chosen == list.size() ||
         (list[chosen].sniff && scores[chosen] == 0 && by_content != list.size() &&
          scores[by_content] >= content_beats_extension)) {

@@ -44,18 +44,13 @@ struct converted {
 };
 
 // One document for a single game; JSON Lines (one compact record per line) for several
-// games or when asked.
+// games or when asked. Each record is written straight into `out` (what to_jkf writes,
+// without a string per game).
 void render_jkf(const read_result& result, const convert_options& options, std::string& out, bool& as_lines) {
     as_lines = options.jsonl || result.records.size() != 1;
-    if (!as_lines) {
-        jkf_options jkf;
-        jkf.pretty = options.pretty;
-        out += to_jkf(result.records.front(), jkf);
-        out += '\n';
-        return;
-    }
     for (const record& r : result.records) {
-        out += to_jkf(r);
+        json_writer writer(out, !as_lines && options.pretty);
+        r.write_jkf(writer);
         out += '\n';
     }
 }

@@ -1,5 +1,6 @@
 #include <kifu/json_writer.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -126,11 +127,29 @@ void json_writer::end_array() {
 }
 
 void json_writer::key(std::string_view k) {
-    if (!first_) out_ += ',';
-    if (pretty_) newline_indent();
+    if (pretty_) {
+        if (!first_) out_ += ',';
+        newline_indent();
+    }
+    // Keys are nearly always short plain ASCII ("move", "to", "color"): `,"key":` goes out
+    // in one append, without the escaping scan (a JKF record has some thirty keys a move).
+    char buffer[48];
+    std::size_t n = 0;
+    if (!pretty_ && !first_) buffer[n++] = ',';
     first_ = false;
-    append_json_string(out_, k);
-    out_ += pretty_ ? ": " : ":";
+    if (k.size() <= 40 && std::all_of(k.begin(), k.end(), [](char c) { return is_plain(static_cast<unsigned char>(c)); })) {
+        buffer[n++] = '"';
+        std::memcpy(buffer + n, k.data(), k.size());
+        n += k.size();
+        buffer[n++] = '"';
+        buffer[n++] = ':';
+        out_.append(buffer, n);
+    } else {
+        out_.append(buffer, n);
+        append_json_string(out_, k);
+        out_ += ':';
+    }
+    if (pretty_) out_ += ' ';
     after_key_ = true;
 }
 
