@@ -140,10 +140,10 @@ TEST_CASE("a WTHOR stream on stdin is named <stdin> in messages") {
                    "instead of names [wthor.names-missing]\n");
 }
 
-TEST_CASE("a lost output is exit 1 with a message: kifu convert and lint > /dev/full") {
+TEST_CASE("a lost output is exit 1 with a message: kifu convert, lint and detect > /dev/full") {
     if (!std::filesystem::exists("/dev/full")) return;
     for (const char* command : {"convert samples/short-9x9.sgf", "convert -t csv samples/othello-opening.ggf",
-                                "lint cli/broken-second-game.sgf"}) {
+                                "lint cli/broken-second-game.sgf", "detect samples/short-9x9.sgf"}) {
         INFO(command);
         const auto dir = kifu::test::scratch_dir("full");
         const std::string shell = "cd '" + kifu::test::data_dir().string() + "' && '" KIFU_CLI_PATH "' " + command +

@@ -2,6 +2,7 @@
 // file per input under -o DIR (mirroring the input tree), on -j threads in input order.
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -178,14 +179,17 @@ int run_convert(const convert_options& options) {
         render_export(read_result{}, *target, true, "", header, error, none);
     }
     int status = b.status();
+    std::atomic<bool> lost{false};  // stdout failed: the inputs left are not converted
     run_in_order<converted>(
-        b.items().size(), b.jobs(), [&](std::size_t i, unsigned) { return convert_one(b.items()[i], job); },
+        b.items().size(), b.jobs(),
+        [&](std::size_t i, unsigned) { return lost ? converted{} : convert_one(b.items()[i], job); },
         [&](std::size_t i, converted& c) {
             b.report(c.messages);
             if (!c.out.empty()) {
                 out.write(header);
                 header.clear();
                 out.write(c.out);
+                lost = out.failed();
             }
             status = std::max(status, c.status);
             b.done(i, c.bytes, c.games, c.moves, c.diagnostics);

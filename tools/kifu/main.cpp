@@ -1,6 +1,10 @@
 // The kifu program: command-line parsing only (CLI11 lives in this file alone); the
 // commands are in the other files of tools/kifu/.
 
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 
 #if defined(__GLIBC__)
@@ -111,19 +115,26 @@ int main(int argc, char** argv) {
         }
     }
 
+    int status = exit_ok;
     try {
         if (convert_cmd->parsed()) {
-            return run_convert(convert);
+            status = run_convert(convert);
+        } else if (detect_cmd->parsed()) {
+            status = run_detect(detect_inputs);
+        } else if (lint_cmd->parsed()) {
+            status = run_lint(lint);
+        } else {
+            status = run_trace(trace);
         }
-        if (detect_cmd->parsed()) {
-            return run_detect(detect_inputs);
-        }
-        if (lint_cmd->parsed()) {
-            return run_lint(lint);
-        }
-        return run_trace(trace);
     } catch (const std::exception& e) {
         fmt::print(stderr, "kifu: internal error: {}\n", e.what());
         return exit_input;
     }
+    // What the commands printed through stdio (detect, trace) is checked here: a lost output
+    // is an error, never exit 0.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+        fmt::print(stderr, "kifu: error: cannot write the output: {}\n", std::strerror(errno));
+        return std::max(status, exit_input);
+    }
+    return status;
 }

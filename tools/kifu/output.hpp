@@ -24,6 +24,8 @@ public:
     /// Writes out everything buffered. Returns false (and prints `kifu: error: cannot write
     /// the output: …` on stderr, once) when any write failed.
     bool finish();
+    /// Returns true once a write failed (the rest of a batch need not be converted).
+    bool failed() const noexcept { return error_ != 0; }
 
 private:
     void flush();
