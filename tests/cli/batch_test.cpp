@@ -154,3 +154,14 @@ TEST_CASE("a lost output is exit 1 with a message: kifu convert, lint and detect
         CHECK(kifu::test::slurp(dir / "err").ends_with("kifu: error: cannot write the output: No space left on device\n"));
     }
 }
+
+TEST_CASE("kifu convert -o DIR reports an output file it cannot write, in input order") {
+    const auto out = kifu::test::scratch_dir("unwritable");
+    std::filesystem::create_directories(out / "game.jkf");  // a folder where the file should go
+    const auto r = kifu::test::run_kifu("convert -j 2 --force -o " + quoted(out) +
+                                        " cli/missing.csa cli/tree/a/game.kif samples/short-9x9.sgf");
+    CHECK(r.status == 1);
+    CHECK(r.err == "cli/missing.csa: error: cannot open the file: No such file or directory [io.open]\n"
+                   "kifu: error: cannot write " + (out / "game.jkf").string() + ": Is a directory\n");
+    CHECK(kifu::test::slurp(out / "short-9x9.jkf") == jkf_of("samples/short-9x9.sgf"));
+}

@@ -101,7 +101,11 @@ converted convert_one(const input_item& item, const convert_job& job) {
     }
     fs::path output = output_base(job.dir, item);
     output += extension;
-    if (!write_whole_file(output, rendered)) c.status = std::max(c.status, exit_input);
+    const std::string failure = write_whole_file(output, rendered);
+    if (!failure.empty()) {
+        c.messages += failure;
+        c.status = std::max(c.status, exit_input);
+    }
     return c;
 }
 

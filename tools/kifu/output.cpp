@@ -70,17 +70,16 @@ bool stdout_sink::finish() {
     return error_ == 0;
 }
 
-bool write_whole_file(const std::filesystem::path& path, std::string_view text) {
+std::string write_whole_file(const std::filesystem::path& path, std::string_view text) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     int error = fd < 0 ? errno : write_all(fd, text);
     if (fd >= 0 && ::close(fd) != 0 && error == 0) {
         error = errno;
     }
     if (error != 0) {
-        fmt::print(stderr, "kifu: error: cannot write {}: {}\n", path.string(), std::strerror(error));
-        return false;
+        return fmt::format("kifu: error: cannot write {}: {}\n", path.string(), std::strerror(error));
     }
-    return true;
+    return {};
 }
 
 }  // namespace kifu::cli

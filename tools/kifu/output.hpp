@@ -35,8 +35,9 @@ private:
 };
 
 /// Writes `text` to `path` (created or truncated), checking every write and the close.
-/// Returns false and prints `kifu: error: cannot write PATH: …` on stderr when it fails.
-bool write_whole_file(const std::filesystem::path& path, std::string_view text);
+/// Returns nothing, or the message `kifu: error: cannot write PATH: …` (a line) when it fails,
+/// for the caller to print in input order.
+std::string write_whole_file(const std::filesystem::path& path, std::string_view text);
 
 /// Writes all of `text` to the file descriptor; returns 0 or the errno of the failure.
 int write_all(int fd, std::string_view text) noexcept;
