@@ -13,6 +13,7 @@
 
 #include <fmt/core.h>
 
+#include <kifu/read_stream.hpp>
 #include <kifu/record.hpp>
 
 #include "commands.hpp"
@@ -78,6 +79,23 @@ bool write_file(const std::filesystem::path& path, const std::string& text) {
     return true;
 }
 
+// Writes each game of a file as one JSON line as soon as it is read; returns the status.
+int stream_jsonl(const std::string& arg, const read_options& reading, progress_line& progress) {
+    stream_sink sink;
+    std::string line;
+    sink.on_record = [&line](record&& r) {
+        line = to_jkf(r);
+        line += '\n';
+        std::fwrite(line.data(), 1, line.size(), stdout);
+        return true;
+    };
+    sink.on_diagnostic = [&progress](diagnostic&& d) {
+        progress.clear();
+        print_diagnostics(stderr, std::vector<diagnostic>{std::move(d)});
+    };
+    return read_stream(arg, reading, sink).ok ? exit_ok : exit_input;
+}
+
 }  // namespace
 
 int run_convert(const convert_options& options) {
@@ -108,6 +126,10 @@ int run_convert(const convert_options& options) {
     reading.format = options.format;
     reading.encoding = options.encoding;
     reading.mode = options.lenient ? read_mode::lenient : read_mode::strict;
+    reading.warnings_are_errors = options.strict;
+    reading.wthor_names_dir = options.names_dir;
+    reading.wthor_players = options.players;
+    reading.wthor_tournaments = options.tournaments;
     std::map<std::filesystem::path, std::string> written;  // output file → the input it came from
     progress_line progress(options.inputs.size());
     int status = exit_ok;
@@ -115,6 +137,11 @@ int run_convert(const convert_options& options) {
     for (std::size_t i = 0; i < options.inputs.size(); ++i) {
         const std::string& arg = options.inputs[i];
         progress.show(i + 1, display_name(arg));
+        if (*target == output_target::jkf && options.jsonl && dir.empty() && arg != "-") {
+            // JSON Lines on stdout: each game is written as soon as it is read (read_stream).
+            status = std::max(status, stream_jsonl(arg, reading, progress));
+            continue;
+        }
         const read_result result = read_input(arg, reading);
         if (!result.diagnostics.empty()) {
             progress.clear();

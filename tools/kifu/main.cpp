@@ -33,7 +33,13 @@ int main(int argc, char** argv) {
     pretty->excludes(jsonl);
     convert_cmd->add_option("-o,--output-dir", convert.output_dir,
                             "Write DIR/<stem>.jkf (or .jsonl) per input instead of stdout");
-    convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
+    CLI::Option* lenient = convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
+    convert_cmd->add_flag("--strict", convert.strict,
+                          "Warnings are errors: a go or othello move the rules forbid ends the game's reading")
+        ->excludes(lenient);
+    convert_cmd->add_option("--names", convert.names_dir, "WTHOR: the folder holding WTHOR.JOU and WTHOR.TRN");
+    convert_cmd->add_option("--jou", convert.players, "WTHOR: the players file (.jou)");
+    convert_cmd->add_option("--trn", convert.tournaments, "WTHOR: the tournaments file (.trn)");
     convert_cmd->add_option("files", convert.inputs, "Input files; - reads stdin")->required();
 
     std::vector<std::string> detect_inputs;
