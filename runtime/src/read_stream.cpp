@@ -20,6 +20,7 @@
 #include <utility>
 
 #include <kifu/format.hpp>
+#include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
 #include "read_internal.hpp"
@@ -29,7 +30,7 @@ namespace {
 
 // A piece is handed to the reader once it holds this much (or the file ends): large enough
 // that the reader's fixed costs vanish, small beside any memory bound.
-constexpr std::size_t piece_bytes = 1 << 20;
+constexpr std::size_t piece_bytes = 128 * 1024;
 constexpr std::size_t block_bytes = 1 << 20;
 
 struct file_closer {
@@ -123,6 +124,43 @@ std::uint32_t count_lines(std::string_view bytes) noexcept {
     return n;
 }
 
+// A lenient shogi cut says its line in a comment ("kifu: the game is cut at line N: …");
+// a piece's line N is the file's N + shift.
+void shift_cut_lines(std::vector<shogi::move_format>& moves, std::uint32_t shift) {
+    static constexpr std::string_view prefix = "kifu: the game is cut at line ";
+    for (shogi::move_format& m : moves) {
+        if (m.special == "ERROR" && !m.comments.empty() && m.comments[0].starts_with(prefix)) {
+            std::string& c = m.comments[0];
+            std::size_t end = prefix.size();
+            while (end < c.size() && c[end] >= '0' && c[end] <= '9') ++end;
+            const unsigned long line = std::stoul(c.substr(prefix.size(), end - prefix.size()));
+            c = std::string(prefix) + std::to_string(line + shift) + c.substr(end);
+        }
+        for (auto& fork : m.forks) shift_cut_lines(fork, shift);
+    }
+}
+
+bool has_cut(const std::vector<shogi::move_format>& moves) {
+    for (const shogi::move_format& m : moves) {
+        if (m.special == "ERROR") return true;
+        for (const auto& fork : m.forks) {
+            if (has_cut(fork)) return true;
+        }
+    }
+    return false;
+}
+
+// A record's model is shared and immutable: a cut game is copied, mended and put back.
+void shift_cut_lines(record& r, std::uint32_t shift) {
+    const shogi::jkf* game = r.get<shogi::jkf>();
+    if (game == nullptr || !has_cut(game->moves)) return;
+    shogi::jkf copy = *game;
+    shift_cut_lines(copy.moves, shift);
+    const std::size_t index = r.index;
+    r = record(std::move(copy));
+    r.index = index;
+}
+
 class streamer {
 public:
     streamer(const std::filesystem::path& path, const read_options& options, const stream_sink& sink)
@@ -130,7 +168,7 @@ public:
 
     // Hands over a read's diagnostics (lines shifted) and records (numbered on from the last).
     // Returns false when reading is to stop.
-    bool hand_over(read_result& r, std::uint32_t line_shift) {
+    bool hand_over(read_result& r, std::uint32_t line_shift, bool numbered = false) {
         detail::promote_warnings(r.diagnostics, options_);
         for (diagnostic& d : r.diagnostics) {
             if (d.line != 0) d.line += line_shift;
@@ -141,7 +179,8 @@ public:
         std::size_t last_index = numbered_;
         for (std::size_t i = 0; i < r.records.size(); ++i) {
             record& rec = r.records[i];
-            rec.index = numbered_ + (rec.index != 0 ? rec.index : i + 1);
+            if (!numbered) rec.index = numbered_ + (rec.index != 0 ? rec.index : i + 1);
+            if (line_shift != 0) shift_cut_lines(rec, line_shift);
             last_index = std::max(last_index, rec.index);
             ++summary_.games;
             if (!sink_.on_record(std::move(rec))) return false;
@@ -202,7 +241,6 @@ bool read_more(std::FILE* file, std::string& buffer, std::size_t n) {
 
 void streamer::read_text(std::FILE* file, std::string buffer, const format_info& format) {
     decode_options decoding;
-    decoding.forced = summary_.encoding;
     cutter cuts(format.name);
     std::uint32_t line = 0;  // lines before buffer[0]
     bool more = true;
@@ -217,6 +255,9 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_info&
         const std::string_view bytes = std::string_view(buffer).substr(0, piece.end);
         if (!detail::is_blank_input(bytes)) {
             read_result r;
+            // Each piece's encoding is detected on its own bytes (games of a merged file may
+            // come from different sources), unless one was given.
+            decoding.forced = options_.encoding.empty() ? detect(bytes, format).encoding : summary_.encoding;
             const source_text text = decode(name_, bytes, decoding, r.diagnostics);
             format.read_text(text, options_, r);
             detail::put_in_text_order(r.diagnostics);
@@ -257,9 +298,10 @@ void streamer::read_wthor(std::FILE* file, std::string buffer, const format_info
         bytes += more ? buffer.substr(0, games * game_size) : buffer;
         read_result r;
         format.read_binary(bytes, path_, options, r);
+        options.wthor_games_before += count;
         if (!first) std::erase_if(r.diagnostics, [](const diagnostic& d) { return d.code == "wthor.names-missing"; });
         first = false;
-        if (!hand_over(r, 0)) return;
+        if (!hand_over(r, 0, true)) return;
         if (!more) return;
         buffer.erase(0, games * game_size);
     }

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -50,8 +51,20 @@ both read_both(const std::filesystem::path& path, kifu::read_mode mode, bool sto
     out.summary = kifu::read_stream(path, options, sink);
     out.streamed = records;
     for (const std::string& d : kifu::test::gcc_list(diagnostics)) out.streamed.push_back(d);
-    CHECK(out.summary.ok == r.ok());
+    if (!stop_after_first) CHECK(out.summary.ok == r.ok());
     return out;
+}
+
+// Compares two long lists and shows the first difference only (Catch would print them whole).
+void check_same(const std::vector<std::string>& streamed, const std::vector<std::string>& whole) {
+    CHECK(streamed.size() == whole.size());
+    const std::size_t n = std::min(streamed.size(), whole.size());
+    std::size_t i = 0;
+    while (i < n && streamed[i] == whole[i]) ++i;
+    if (i < n) {
+        INFO("first difference at " << i);
+        CHECK(streamed[i] == whole[i]);
+    }
 }
 
 }  // namespace
@@ -89,10 +102,9 @@ TEST_CASE("read_stream reads CSA, SGF and GGF files of many games as read_file d
         const both lenient = read_both(path, kifu::read_mode::lenient);
         CHECK(lenient.summary.format == std::filesystem::path(s.name).extension().string().substr(1));
         CHECK(lenient.summary.games == static_cast<std::size_t>(games));
-        CHECK(lenient.streamed.size() == lenient.whole.size());
-        CHECK(lenient.streamed == lenient.whole);
+        check_same(lenient.streamed, lenient.whole);
         const both strict = read_both(path, kifu::read_mode::strict);
-        CHECK(strict.streamed == strict.whole);
+        check_same(strict.streamed, strict.whole);
         // The callback stops the read.
         CHECK(read_both(path, kifu::read_mode::lenient, true).summary.games == 1);
     }
@@ -112,5 +124,5 @@ TEST_CASE("read_stream reads a WTHOR base in batches as read_file does", "[strea
     const both lenient = read_both(path, kifu::read_mode::lenient);
     CHECK(lenient.summary.format == "wthor");
     CHECK(lenient.summary.games == 40000);
-    CHECK(lenient.streamed == lenient.whole);
+    check_same(lenient.streamed, lenient.whole);
 }

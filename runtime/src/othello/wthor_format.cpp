@@ -119,14 +119,15 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
     out.records.reserve(out.records.size() + file.games.size());
     for (std::size_t i = 0; i < file.games.size(); ++i) {
         const std::size_t before = out.diagnostics.size();
-        record r = wthor::to_record(file.games[i], file.header, names, file_name, i + 1, out.diagnostics);
+        record r = wthor::to_record(file.games[i], file.header, names, file_name, options.wthor_games_before + i + 1,
+                                    out.diagnostics);
         apply_rule_policy(out.diagnostics, before, options);
         const bool failed = has_error_since(out.diagnostics, before);
         if (failed && options.mode == read_mode::strict) {
             return;  // strict: the first error ends the read, the games before it are kept
         }
         kifu::record rec(std::move(r));
-        rec.index = i + 1;
+        rec.index = options.wthor_games_before + i + 1;
         out.records.push_back(std::move(rec));
     }
 }
