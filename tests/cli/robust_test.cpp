@@ -42,7 +42,7 @@ std::string nested_kif(int depth) {
 
 }  // namespace
 
-TEST_CASE("kifu convert loads a go record that breaks only the rules; --strict rejects it") {
+TEST_CASE("kifu convert loads a go record that breaks only the rules, and --strict rejects it") {
     // Black's stone at aa has no liberty after W[ab]: a suicide under Japanese rules.
     const std::string file = make_file("policy", "suicide.sgf", "(;GM[1]FF[4]SZ[3]RU[Japanese]AW[ba][ab];B[aa];W[cc])\n");
     const auto loaded = kifu::test::run_kifu("convert " + file);
@@ -96,7 +96,7 @@ TEST_CASE("kifu convert: strict mode on a multi-game CSA writes the games before
     CHECK(count(lenient.out, "\n") == 4);
 }
 
-TEST_CASE("kifu convert: 170 and 1000 nested variations round-trip KIF -> JKF -> JKF; 1001 are refused") {
+TEST_CASE("kifu convert: 170 and 1000 nested variations round-trip KIF -> JKF -> JKF, and 1001 are refused") {
     for (const int depth : {170, 1000}) {
         INFO(depth);
         const auto r = kifu::test::run_kifu("convert " + make_file("deep", "deep.kif", nested_kif(depth)));

@@ -148,8 +148,8 @@ std::string wthor(int units) {
 
 TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6x the time", "[growth]") {
     const std::vector<growth_case> cases = {
-        {"CSA, one long game", "csa", "g.csa", csa_game, 8000},
-        {"CSA, many games", "csa", "g.csa", csa_games, 4000},
+        {"CSA, one long game", "csa", "g.csa", csa_game, 32000},
+        {"CSA, many games", "csa", "g.csa", csa_games, 16000},
         {"KIF, one long game", "kif", "g.kif", kif, 2000},
         {"KI2, one long game", "ki2", "g.ki2", ki2, 2000},
         {"JKF, one long game", "jkf", "g.jkf", jkf, 2000},
@@ -158,7 +158,7 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         {"NHK, one game", "nhk", "g.txt", nhk, 60},
         {"GGF, many games", "ggf", "g.ggf", ggf_games, 2000},
         {"GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 4000},
-        {"WTHOR, many games", "wthor", "g.wtb", wthor, 4000},
+        {"WTHOR, many games", "wthor", "g.wtb", wthor, 16000},
     };
     std::vector<std::string> covered;
     for (const growth_case& c : cases) {
@@ -168,8 +168,15 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         // Calibrate: as many reads as make the small input take 20 ms.
         int reads = 1;
         while (best_time(small, c.name, c.format, reads) < 0.02 && reads < (1 << 20)) reads *= 2;
-        const double t_small = best_time(small, c.name, c.format, reads);
-        const double t_large = best_time(large, c.name, c.format, reads);
+        // Up to three tries: on a shared machine a neighbour's burst can slow one measure; a
+        // quadratic path is slow every time.
+        double t_small = 0;
+        double t_large = 0;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            t_small = best_time(small, c.name, c.format, reads);
+            t_large = best_time(large, c.name, c.format, reads);
+            if (t_large <= 6 * t_small) break;
+        }
         INFO("n: " << t_small * 1e3 << " ms, 4n: " << t_large * 1e3 << " ms, " << reads << " reads");
         CHECK(t_large <= 6 * t_small);
         std::cout << "growth: " << c.label << ": " << small.size() << " bytes " << t_small * 1e3 << " ms, 4x: "

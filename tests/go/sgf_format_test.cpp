@@ -46,7 +46,7 @@ TEST_CASE("the SGF registry entry reads every game of a collection into go recor
     CHECK(r.records[1].get<kifu::go::record>()->lines[0][1].move->color == kifu::go::color::white);
 }
 
-TEST_CASE("a move the rules forbid loads by default; warnings as errors make strict stop at the game", "[go][format]") {
+TEST_CASE("a move the rules forbid loads by default, and warnings as errors make strict stop at the game", "[go][format]") {
     const std::string input = "(;SZ[9];B[ee])(;SZ[9];B[ee];W[ee])(;SZ[9])";
     const kifu::read_result by_default = read(input, kifu::read_mode::strict);
     CHECK(by_default.records.size() == 3);
