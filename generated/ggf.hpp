@@ -322,7 +322,7 @@ struct value_text : tao::pegtl::star<first_byte_choice<first_byte_alt<byte_run<t
 struct value_end : first_byte_choice<first_byte_alt<tao::pegtl::string<']'>, ']', ']'>, first_byte_alt<tao::pegtl::at<tao::pegtl::string<'(', ';'>>, '(', '('>, first_byte_alt<tao::pegtl::eof, 256, 256>> {};
 struct prop_value : tao::pegtl::seq<tao::pegtl::string<'['>, value_text, value_end> {};
 struct property : tao::pegtl::seq<prop_ident, prop_value> {};
-struct junk : tao::pegtl::utf8::any {};
+struct junk : first_byte_choice<first_byte_alt<class_run<true, false, U'A', U'Z'>, 'A', 'Z'>, first_byte_alt<tao::pegtl::utf8::any, 0x00, 0xFF>> {};
 struct token : tao::pegtl::sor<tao::pegtl::plus<blank>, game_open, game_close, property, prop_value, junk> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<token>, tao::pegtl::eof> {};
 // @build rules, in grammar order

@@ -68,6 +68,18 @@ std::string encoding_of(std::string_view bytes, const format_info& format, std::
     return detect_encoding(bytes, options);
 }
 
+// Text has almost no control bytes other than tab, line breaks, form feed, ESC (ISO-2022-JP)
+// and ^Z (old DOS ends); random or binary bytes have one in eight. UTF-16/32 text is text.
+bool looks_like_text(std::string_view window) {
+    if (!detect_wide_encoding(window).empty()) return true;
+    std::size_t control = 0;
+    for (const char ch : window) {
+        const auto c = static_cast<unsigned char>(ch);
+        control += c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1B && c != 0x1A;
+    }
+    return control * 100 <= window.size();
+}
+
 }  // namespace
 
 std::span<const format_info> formats() noexcept { return registry(); }
@@ -118,9 +130,11 @@ detection detect(std::string_view bytes, std::string_view name) {
         }
     }
     const std::size_t by_content = best_of([&](std::size_t i) { return scores[i] > 0; });
+    // Content overrides an extension only for text: in random bytes a text format's marks
+    // (`(;`, `PI`) turn up by chance.
     if (chosen == list.size() ||
         (list[chosen].sniff && scores[chosen] == 0 && by_content != list.size() &&
-         scores[by_content] >= content_beats_extension)) {
+         scores[by_content] >= content_beats_extension && (list[by_content].binary || looks_like_text(window)))) {
         chosen = by_content;
     }
 

@@ -15,6 +15,8 @@
 #include <kifu/format.hpp>
 #include <kifu/text.hpp>
 
+#include "read_internal.hpp"
+
 namespace kifu {
 namespace {
 
@@ -80,7 +82,7 @@ bool load_file(const std::filesystem::path& path, std::string& bytes, std::vecto
     return true;
 }
 
-namespace {
+namespace detail {
 
 // A text reader reports in two passes — the parser while it reads, then the normalizer game by
 // game — so its diagnostics come out of order: a warning on line 9 before an illegal move on
@@ -115,9 +117,36 @@ void put_in_text_order(std::vector<diagnostic>& diagnostics) {
     }
 }
 
+void promote_warnings(std::vector<diagnostic>& diagnostics, const read_options& options) {
+    if (!options.warnings_are_errors) return;
+    for (diagnostic& d : diagnostics) {
+        if (d.severity == severity::warning) d.severity = severity::error;
+    }
+}
+
+bool is_blank_input(std::string_view bytes) noexcept {
+    if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
+    return bytes.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+diagnostic empty_input(std::string_view bytes, std::string file) {
+    return file_problem("read.empty", bytes.empty() ? "the input is empty" : "the input holds only white space",
+                        std::move(file));
+}
+
+}  // namespace detail
+
+namespace {
+
 read_result read_bytes(std::string_view bytes, std::string_view name, const std::filesystem::path& path,
                        const read_options& options) {
     read_result result;
+    // Nothing to read is never a game: every format says so the same way.
+    if (detail::is_blank_input(bytes)) {
+        result.diagnostics.push_back(detail::empty_input(bytes, std::string(name)));
+        if (!options.format.empty()) result.format = options.format;
+        return result;
+    }
     detection found;
     if (options.format.empty()) {
         found = detect(bytes, name);
@@ -152,8 +181,9 @@ read_result read_bytes(std::string_view bytes, std::string_view name, const std:
         const source_text text = decode(std::string(name), bytes, decoding, result.diagnostics);
         result.encoding = text.encoding();
         format.read_text(text, options, result);
-        put_in_text_order(result.diagnostics);
+        detail::put_in_text_order(result.diagnostics);
     }
+    detail::promote_warnings(result.diagnostics, options);
     // A reader that skips a broken game numbers the others by their place in the file;
     // records it left unnumbered are numbered in order.
     for (std::size_t i = 0; i < result.records.size(); ++i) {

@@ -181,3 +181,63 @@ TEST_CASE("decode of a long line full of bad bytes stays linear", "[decode]") {
     CHECK(kifu::format_gcc(list[0]) ==
           "big:1:1: error: bytes that are not valid UTF-8 (first 0xFF) replaced by U+FFFD [text.bad-bytes]");
 }
+
+namespace {
+
+// The text in UTF-16 or UTF-32 without a BOM (ASCII and kana only, for the test).
+std::string widen(std::u32string_view text, int unit, bool little) {
+    std::string out;
+    for (const char32_t c : text) {
+        for (int i = 0; i < unit; ++i) {
+            const int shift = 8 * (little ? i : unit - 1 - i);
+            out += static_cast<char>((c >> shift) & 0xff);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("UTF-16 and UTF-32 without a BOM are told by their NUL bytes", "[decode]") {
+    const std::u32string text = U"手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n";
+    const std::string utf8 = "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n";
+    const std::pair<int, bool> forms[] = {{2, true}, {2, false}, {4, true}, {4, false}};
+    const char* const names[] = {"UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE"};
+    for (std::size_t i = 0; i < 4; ++i) {
+        INFO(names[i]);
+        const std::string bytes = widen(text, forms[i].first, forms[i].second);
+        CHECK(kifu::detect_wide_encoding(bytes) == names[i]);
+        const decoded d = decode(bytes, "CP932");
+        CHECK(d.text.encoding() == names[i]);
+        CHECK(d.text.text() == utf8);
+        CHECK(d.diagnostics.empty());
+    }
+    // Plain text, with one NUL or none, is not wide.
+    CHECK(kifu::detect_wide_encoding(utf8).empty());
+    CHECK(kifu::detect_wide_encoding(utf8 + std::string(1, '\0') + utf8).empty());
+}
+
+TEST_CASE("text.nul: a NUL in valid UTF-8 is a warning, not a switch to another encoding", "[decode]") {
+    const std::string bytes = "▲７六歩 △３四歩\n" + std::string(1, '\0') + "▲２六歩\n";
+    const decoded d = decode(bytes, "CP932");
+    CHECK(d.text.encoding() == "UTF-8");
+    CHECK(d.diagnostics == strings{"t.kif:2:1: warning: 1 NUL character in the text (the first here); a game record has "
+                                   "none: the file may be damaged [text.nul]"});
+}
+
+TEST_CASE("text.wrong-encoding: many bad lines name the encoding that fits and the -e to try", "[decode]") {
+    std::string sjis;  // "▲７六歩" in CP932, on 20 lines
+    for (int i = 0; i < 20; ++i) sjis += "\x81\xA3\x82\x56\x98\x5A\x95\xE0\n";
+    const decoded d = decode(sjis, "UTF-8", "UTF-8");
+    REQUIRE(d.diagnostics.size() == 21);
+    CHECK(d.diagnostics.back() ==
+          "t.kif:1:1: error: 20 lines have bytes that are not valid UTF-8; the text looks like CP932: try -e CP932 "
+          "[text.wrong-encoding]");
+    // A few bad lines are a damaged file, not a wrong encoding.
+    const decoded few = decode(sjis.substr(0, 9 * 3), "UTF-8", "UTF-8");
+    CHECK(few.diagnostics.size() == 3);
+    // Bad lines beyond 100 are counted, not listed.
+    std::string many;
+    for (int i = 0; i < 150; ++i) many += sjis.substr(0, 9);
+    CHECK(decode(many, "UTF-8", "UTF-8").diagnostics.size() == 101);
+}

@@ -92,3 +92,18 @@ TEST_CASE("detect takes the encoding a format's sniffer finds declared") {
     CHECK(given.format == sgf);
     CHECK(given.encoding == expected);
 }
+
+TEST_CASE("detect keeps the extension for bytes that are not text, whatever marks they hold") {
+    // Random-looking binary bytes with an SGF start `(;` in them.
+    std::string bytes;
+    unsigned state = 12345;
+    for (int i = 0; i < 4096; ++i) {
+        state = state * 1103515245u + 12345u;
+        bytes += static_cast<char>((state >> 16) & 0xff);
+    }
+    bytes.replace(0, 6, "(;GM[1");
+    CHECK(kifu::detect(bytes, "random.csa").format->name == "csa");
+    CHECK(kifu::detect(bytes, "random.wtb").format->name == "wthor");
+    // The same start in text still overrules a wrong extension.
+    CHECK(kifu::detect("(;GM[1]SZ[9];B[ee])\n", "game.csa").format->name == "sgf");
+}

@@ -68,16 +68,16 @@ TEST_CASE("parse_json locates a number too large for a double", "[json_reader]")
         "game.jkf:2:8: error: invalid JSON: number overflow parsing '1e999' [jkf.json]"});
 }
 
-TEST_CASE("parse_json bounds nesting at 512 levels", "[json_reader]") {
-    const std::string ok = std::string(512, '[') + std::string(512, ']');
+TEST_CASE("parse_json bounds nesting at 3008 levels", "[json_reader]") {
+    const std::string ok = std::string(3008, '[') + std::string(3008, ']');
     CHECK(parse(ok).json.has_value());
     CHECK(parse(ok).diagnostics.empty());
 
-    const std::string deep = "{\"a\": \"[[[[{{\",\n \"b\": " + std::string(600, '[') + std::string(600, ']') + "}";
+    const std::string deep = "{\"a\": \"[[[[{{\",\n \"b\": " + std::string(3100, '[') + std::string(3100, ']') + "}";
     const auto out = parse(deep);
     CHECK_FALSE(out.json.has_value());
-    // The object is level 1, so the 512th '[' opens level 513; it sits at column 7 + 511.
-    CHECK(out.diagnostics == strings{"game.jkf:2:518: error: arrays and objects nested deeper than 512 levels [jkf.json]"});
+    // The object is level 1, so the 3008th '[' opens level 3009; it sits at column 7 + 3007.
+    CHECK(out.diagnostics == strings{"game.jkf:2:3014: error: arrays and objects nested deeper than 3008 levels [jkf.json]"});
 
     // A syntax error before the deep part is the one reported.
     const auto early = parse("[1,,\n" + std::string(100000, '[') );

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <unistd.h>
 
+#include <kifu/format.hpp>
 #include <kifu/read.hpp>
 
 #include "support/diagnostics.hpp"
@@ -85,9 +86,23 @@ TEST_CASE("read_buffer reports an input no format recognizes as read.undetected-
     check_only(kifu::read_buffer("hello world\nthis is not a game record\n", "notes.txt"),
                error("read.undetected-format", "cannot tell the format of the input (give it with a format option)",
                      "notes.txt"));
-    check_only(kifu::read_buffer("", "<buffer>"),
-               error("read.undetected-format", "cannot tell the format of the input (give it with a format option)",
-                     "<buffer>"));
+}
+
+TEST_CASE("read.empty: an empty or blank input is an error in every format") {
+    check_only(kifu::read_buffer("", "<buffer>"), error("read.empty", "the input is empty", "<buffer>"));
+    for (const kifu::format_info& f : kifu::formats()) {
+        INFO(f.name);
+        kifu::read_options options;
+        options.format = std::string(f.name);
+        for (const kifu::read_mode mode : {kifu::read_mode::strict, kifu::read_mode::lenient}) {
+            options.mode = mode;
+            check_only(kifu::read_buffer("", "empty", options), error("read.empty", "the input is empty", "empty"));
+            check_only(kifu::read_buffer("\xEF\xBB\xBF \r\n\t\n", "blank", options),
+                       error("read.empty", "the input holds only white space", "blank"));
+        }
+        const std::string name = "empty" + (f.extensions.empty() ? std::string(".txt") : std::string(f.extensions.front()));
+        check_only(kifu::read_buffer("\n", name), error("read.empty", "the input holds only white space", name));
+    }
 }
 
 TEST_CASE("read_buffer fills format and encoding and numbers the records in file order") {
@@ -137,6 +152,8 @@ TEST_CASE("read_buffer lists the parser's and the normalizer's diagnostics in te
     const auto r = kifu::read_buffer(parser_warning_after_illegal_move, "order.kif", options);
     CHECK(gcc_lines(r.diagnostics) ==
           "order.kif:5:4: error: +2855HI: the piece cannot move that way (ply 3) [shogi.illegal.cannot-move-there]\n"
+          "order.kif:5:4: warning: the game is cut here; 2 source line(s) after it are kept as 'unplayed:' comments of an "
+          "ERROR special (ply 3) [shogi.cut]\n"
           "order.kif:6:4: warning: this line is numbered 5 but is ply 4 (ply 4) [kif.ply-number]\n");
 }
 

@@ -19,12 +19,14 @@ struct result {
     std::vector<kifu::diagnostic> diagnostics;
 };
 
-result read(const std::string& sgf) {
+result read(const std::string& sgf, bool rules_are_errors = false) {
     result out;
     const kifu::source_text text("t.sgf", sgf, "UTF-8");
     const sgf_collection c = parse_sgf(text, kifu::read_mode::lenient, out.diagnostics);
     REQUIRE(c.roots.size() == 1);
-    out.r = normalize(c, c.roots[0], {}, out.diagnostics, &text);
+    normalize_options options;
+    options.rules_are_errors = rules_are_errors;
+    out.r = normalize(c, c.roots[0], options, out.diagnostics, &text);
     return out;
 }
 
@@ -74,11 +76,13 @@ TEST_CASE("rectangular and large boards: tt is a point above 19", "[go][normaliz
     CHECK(small.r.lines[0][1].move->pass);
 }
 
-TEST_CASE("go.illegal.ko: an immediate retake is an error that KO makes a warning", "[go][normalize]") {
+TEST_CASE("go.illegal.ko: an immediate retake is a warning and a flag, an error with rules_are_errors but for KO", "[go][normalize]") {
     const std::string setup = "(;SZ[4:3]AB[ba][ab][bc]AW[ca][bb][db][cc];B[cb];W[bb]";
+    CHECK(read(setup + ")", true).diagnostics.at(0).severity == kifu::severity::error);
+    CHECK(read(setup + "KO[])", true).diagnostics.at(0).severity == kifu::severity::warning);
     const result x = read(setup + ")");
     CHECK(codes(x.diagnostics) == strings{"go.illegal.ko"});
-    CHECK(x.diagnostics[0].severity == kifu::severity::error);
+    CHECK(x.diagnostics[0].severity == kifu::severity::warning);
     CHECK(x.diagnostics[0].ply == 2);
     CHECK(x.r.lines[0][2].illegal == strings{"ko"});
     CHECK(x.r.lines[0][2].captures == std::vector<point>{{3, 2}});
@@ -113,10 +117,12 @@ TEST_CASE("go.bad-point: values that name no point", "[go][normalize]") {
     CHECK(x.r.lines[0][1].illegal == strings{"unparseable"});
 }
 
-TEST_CASE("go.off-board: a move outside the board is skipped", "[go][normalize]") {
+TEST_CASE("go.off-board: a move outside the board is skipped and flagged", "[go][normalize]") {
     const result x = read("(;SZ[9];B[rs])");
     CHECK(codes(x.diagnostics) == strings{"go.off-board"});
-    CHECK(x.diagnostics[0].severity == kifu::severity::error);
+    CHECK(x.diagnostics[0].severity == kifu::severity::warning);
+    CHECK(x.r.lines[0][1].illegal == strings{"off-board"});
+    CHECK(read("(;SZ[9];B[rs])", true).diagnostics.at(0).severity == kifu::severity::error);
 }
 
 TEST_CASE("go.blank-pass go.extra-value go.two-moves go.bad-color", "[go][normalize]") {

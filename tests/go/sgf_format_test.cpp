@@ -4,13 +4,15 @@
 #include <kifu/go/record.hpp>
 
 #include <string>
+#include <vector>
 
 #include "go/formats.hpp"
 
 namespace {
 
 // Reads bytes through SGF's registry entry the way kifu::read_buffer does once it is listed.
-kifu::read_result read(std::string_view bytes, kifu::read_mode mode = kifu::read_mode::lenient) {
+kifu::read_result read(std::string_view bytes, kifu::read_mode mode = kifu::read_mode::lenient,
+                       bool warnings_are_errors = false) {
     static const kifu::format_info sgf = kifu::go::sgf_format();
     const kifu::detection found = kifu::detect(bytes, sgf);
     kifu::read_result result;
@@ -20,6 +22,7 @@ kifu::read_result read(std::string_view bytes, kifu::read_mode mode = kifu::read
     result.encoding = text.encoding();
     kifu::read_options options;
     options.mode = mode;
+    options.warnings_are_errors = warnings_are_errors;
     sgf.read_text(text, options, result);
     return result;
 }
@@ -43,16 +46,42 @@ TEST_CASE("the SGF registry entry reads every game of a collection into go recor
     CHECK(r.records[1].get<kifu::go::record>()->lines[0][1].move->color == kifu::go::color::white);
 }
 
-TEST_CASE("strict mode stops at the first game with an error and lenient keeps it", "[go][format]") {
+TEST_CASE("a move the rules forbid loads by default, and warnings as errors make strict stop at the game", "[go][format]") {
     const std::string input = "(;SZ[9];B[ee])(;SZ[9];B[ee];W[ee])(;SZ[9])";
-    CHECK(read(input, kifu::read_mode::strict).records.size() == 1);
-    const kifu::read_result lenient = read(input);
+    const kifu::read_result by_default = read(input, kifu::read_mode::strict);
+    CHECK(by_default.records.size() == 3);
+    REQUIRE(by_default.diagnostics.size() == 1);
+    CHECK(by_default.diagnostics[0].code == "go.illegal.overwrite");
+    CHECK(by_default.diagnostics[0].severity == kifu::severity::warning);
+    CHECK(by_default.diagnostics[0].line == 1);
+    CHECK(by_default.diagnostics[0].column == 29);
+    CHECK(by_default.diagnostics[0].ply == 2);
+    const auto* second = by_default.records[1].get<kifu::go::record>();
+    REQUIRE(second != nullptr);
+    CHECK(second->lines[0][2].illegal == std::vector<std::string>{"overwrite"});
+
+    CHECK(read(input, kifu::read_mode::strict, true).records.size() == 1);
+    const kifu::read_result lenient = read(input, kifu::read_mode::lenient, true);
     CHECK(lenient.records.size() == 3);
     REQUIRE(lenient.diagnostics.size() == 1);
-    CHECK(lenient.diagnostics[0].code == "go.illegal.overwrite");
-    CHECK(lenient.diagnostics[0].line == 1);
-    CHECK(lenient.diagnostics[0].column == 29);
-    CHECK(lenient.diagnostics[0].ply == 2);
+    CHECK(lenient.diagnostics[0].severity == kifu::severity::error);
+}
+
+TEST_CASE("strict go reading stops at the first error: one diagnostic for a game of many", "[go][format]") {
+    // Every white move retakes an occupied point: 200 breaches, and W[zz] off the board.
+    std::string game = "(;SZ[9]";
+    for (int i = 0; i < 200; ++i) game += ";B[ee];W[ee]";
+    game += ";B[zz])";
+    const kifu::read_result strict = read(game, kifu::read_mode::strict, true);
+    CHECK(strict.records.empty());
+    REQUIRE(strict.diagnostics.size() == 1);
+    CHECK(strict.diagnostics[0].code == "go.illegal.overwrite");
+    CHECK(strict.diagnostics[0].ply == 2);
+    // Lenient reports each, as warnings by default.
+    const kifu::read_result lenient = read(game);
+    CHECK(lenient.diagnostics.size() == 400);  // 399 overwrites (the first B[ee] is free) and B[zz]
+    CHECK(lenient.ok());
+    REQUIRE(lenient.records.size() == 1);
 }
 
 TEST_CASE("the SGF trace is PEGTL's standard trace of grammars/sgf.peg", "[go][format]") {

@@ -87,7 +87,8 @@ const rejection spec_rejects[] = {
 // Codes that report no breach of the spec (GM other than go; HA without AB is a "should" of
 // go.html; text after the last tree is to be ignored): they may come on any file. Point
 // values of non-go games read as go points (escaping test files, GM[19]) come with go.not-go.
-const std::set<std::string> not_a_rejection = {"go.not-go", "go.handicap-without-stones", "sgf.trailing-text",
+// text.nul: a UTF-16 game after an ASCII one (sgfc/mixed-encoding.sgf) holds NUL bytes.
+const std::set<std::string> not_a_rejection = {"go.not-go", "go.handicap-without-stones", "sgf.trailing-text", "text.nul",
                                                "go.bad-point@not-go"};
 
 }  // namespace

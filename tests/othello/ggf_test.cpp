@@ -183,18 +183,18 @@ TEST_CASE("ggf: replay problems stop the game with the ply", "[othello][ggf]") {
     }
     SECTION("an illegal move") {
         const kifu::read_result r = read("(;GM[Othello]" + std8 + "B[f5]W[a1];)");
-        CHECK(summary(r) == strings{"error othello.illegal-move 1:91 ply 2"});
+        CHECK(summary(r) == strings{"warning othello.illegal-move 1:91 ply 2"});
         CHECK(messages(r) == strings{"white cannot play a1"});
         CHECK(game(r, 0).stop == othello::replay_stop{2, "othello.illegal-move", othello::square{1, 1}});
     }
     SECTION("a pass with a legal move") {
         const kifu::read_result r = read("(;GM[Othello]" + std8 + "B[pass];)");
-        CHECK(summary(r) == strings{"error othello.illegal-move 1:86 ply 1"});
+        CHECK(summary(r) == strings{"warning othello.illegal-move 1:86 ply 1"});
         CHECK(messages(r) == strings{"black passes but has a legal move"});
     }
     SECTION("out of turn") {
         const kifu::read_result r = read("(;GM[Othello]" + std8 + "W[f5];)");
-        CHECK(summary(r) == strings{"error othello.illegal-move 1:86 ply 1"});
+        CHECK(summary(r) == strings{"warning othello.illegal-move 1:86 ply 1"});
         CHECK(messages(r) == strings{"white plays f5 but it is black's turn and black can move"});
     }
     SECTION("a pass the record does not write is inserted") {

@@ -312,12 +312,21 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
         CHECK(out.records[1].index == 2);
         CHECK(out.records[0].get<othello::record>()->find_header("PB") == nullptr);
     }
-    SECTION("with lower-case names files; strict stops at the first error") {
+    SECTION("with lower-case names files; an illegal move loads, and ends a strict read as an error") {
         put("wthor.jou", names_bytes({"Wiener Paul", "???"}, 20));
         put("Wthor.Trn", names_bytes({"Parties U.S.A."}, 26));
+        read_result loads;
+        f.read_binary(games, dir / "WTH_1981.wtb", read_options{}, loads);
+        CHECK(codes_of(loads.diagnostics) == std::vector<std::string>{"othello.illegal-move"});
+        CHECK(loads.diagnostics[0].severity == severity::warning);
+        REQUIRE(loads.records.size() == 2);
+        CHECK(loads.records[1].get<othello::record>()->stop.has_value());
+        read_options strict;
+        strict.warnings_are_errors = true;
         read_result out;
-        f.read_binary(games, dir / "WTH_1981.wtb", read_options{}, out);
+        f.read_binary(games, dir / "WTH_1981.wtb", strict, out);
         CHECK(codes_of(out.diagnostics) == std::vector<std::string>{"othello.illegal-move"});
+        CHECK(out.diagnostics[0].severity == severity::error);
         REQUIRE(out.records.size() == 1);
         const othello::record* r = out.records[0].get<othello::record>();
         REQUIRE(r);
@@ -328,6 +337,25 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
         f.read_binary(names_bytes({"Wiener Paul"}, 20), dir / "wthor.jou", read_options{}, names_only);
         CHECK(codes_of(names_only.diagnostics) == std::vector<std::string>{"wthor.no-games"});
         CHECK(names_only.records.empty());
+    }
+    SECTION("names from another folder (--names DIR) or named files (--jou, --trn)") {
+        const auto names = dir / "names";
+        std::filesystem::create_directories(names);
+        std::ofstream(names / "WTHOR.JOU", std::ios::binary) << names_bytes({"Wiener Paul", "???"}, 20);
+        std::ofstream(names / "tournaments.trn", std::ios::binary) << names_bytes({"Parties U.S.A."}, 26);
+        read_options by_dir = lenient;
+        by_dir.wthor_names_dir = names;
+        read_result out;
+        f.read_binary(games, dir / "WTH_1981.wtb", by_dir, out);
+        CHECK(codes_of(out.diagnostics) == std::vector<std::string>{"wthor.names-missing", "othello.illegal-move"});
+        CHECK(out.diagnostics[0].message.find("no WTHOR.TRN in " + names.string()) == 0);
+        CHECK(*out.records.at(0).get<othello::record>()->find_header("PB") == "Wiener Paul");
+        read_options by_file = by_dir;
+        by_file.wthor_tournaments = names / "tournaments.trn";
+        read_result named;
+        f.read_binary(games, dir / "WTH_1981.wtb", by_file, named);
+        CHECK(codes_of(named.diagnostics) == std::vector<std::string>{"othello.illegal-move"});
+        CHECK(*named.records.at(0).get<othello::record>()->find_header("PC") == "Parties U.S.A.");
     }
     SECTION("a broken file in strict mode gives no records") {
         read_result out;

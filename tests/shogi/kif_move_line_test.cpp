@@ -269,10 +269,15 @@ TEST_CASE("kif move line: every way a line breaks, where and how the grammar rep
         INFO(c.kif);
         const kifu::read_result strict = read_kif(c.kif, kifu::read_mode::strict);
         CHECK(kifu::test::diagnostics_of(strict) == c.strict);
-        const kifu::read_result lenient = read_kif(c.kif, kifu::read_mode::lenient);
+        kifu::read_result lenient = read_kif(c.kif, kifu::read_mode::lenient);
+        // The line's own diagnostics and moves: the ERROR a lenient cut ends with (and its
+        // shogi.cut warning) is tested in normalize_test.cpp.
+        std::erase_if(lenient.diagnostics, [](const kifu::diagnostic& d) { return d.code == "shogi.cut"; });
         CHECK(kifu::test::diagnostics_of(lenient) == c.lenient);
         REQUIRE(lenient.records.size() == 1);
-        CHECK(nlohmann::json::parse(kifu::to_jkf(lenient.records[0])) == nlohmann::json::parse(c.jkf));
+        nlohmann::json got = nlohmann::json::parse(kifu::to_jkf(lenient.records[0]));
+        if (got["moves"].back().value("special", "") == "ERROR") got["moves"].erase(got["moves"].size() - 1);
+        CHECK(got == nlohmann::json::parse(c.jkf));
     }
 }
 

@@ -2,6 +2,11 @@
 
 #include "shogi/shogi_test_util.hpp"
 
+#include <algorithm>
+
+#include <kifu/read.hpp>
+#include <kifu/record.hpp>
+
 using namespace kifu::test;
 using pk = piece_kind;
 using kifu::read_mode;
@@ -222,26 +227,36 @@ TEST_CASE("normalize: strict stops at the first illegal move, lenient goes on wi
 
     jkf lenient = make();
     ds = run(lenient, source_format::kif, read_mode::lenient);
-    CHECK(codes(ds) == std::vector<std::string>{"shogi.illegal.empty-origin", "shogi.illegal.empty-origin"});
-    CHECK(ds[1].ply == 3);
-    CHECK(ds[1].line == 21);
+    // Each cut line of play ends in an ERROR that says where and why and keeps what it did not play.
+    CHECK(codes(ds) == std::vector<std::string>{"shogi.illegal.empty-origin", "shogi.cut", "shogi.illegal.empty-origin",
+                                                "shogi.cut"});
+    CHECK(ds[2].ply == 3);
+    CHECK(ds[2].line == 21);
     require_jkf(lenient, R"({"header":{},"moves":[{},
   {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}},
   {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"},
-   "forks":[[{"move":{"from":{"x":8,"y":3},"to":{"x":8,"y":4},"color":1,"piece":"FU"}}],
-            [{"move":{"from":{"x":4,"y":1},"to":{"x":3,"y":2},"color":1,"piece":"KI"}}]]}]})");
+   "forks":[[{"move":{"from":{"x":8,"y":3},"to":{"x":8,"y":4},"color":1,"piece":"FU"}},
+             {"comments":["kifu: the game is cut at line 21: +5655FU: there is no piece on the origin square",
+                          "unplayed: +5655FU"],"special":"ERROR"}],
+            [{"move":{"from":{"x":4,"y":1},"to":{"x":3,"y":2},"color":1,"piece":"KI"}}]]},
+  {"comments":["kifu: the game is cut at line 12: +5655FU: there is no piece on the origin square",
+               "unplayed: +5655FU","unplayed: -8384FU"],"special":"ERROR"}]})");
 }
 
-TEST_CASE("normalize: lenient drops a variation whose first move is illegal and says so", "[shogi][normalize]") {
+TEST_CASE("normalize: lenient ends a variation whose first move is illegal with an ERROR and says so", "[shogi][normalize]") {
     jkf r = record_from_preset("", {with_forks(mv(77, 76, pk::fu), {{mv(77, 75, pk::fu)}, {mv(27, 26, pk::fu)}}),
                                     with_forks(mv(55, 54, pk::fu), {{mv(33, 34, pk::fu)}})});
     auto ds = run(r, source_format::kif, read_mode::lenient);
-    CHECK(codes(ds) == std::vector<std::string>{"shogi.illegal.empty-origin", "shogi.forks-dropped",
-                                                "shogi.illegal.cannot-move-there"});
+    CHECK(codes(ds) == std::vector<std::string>{"shogi.illegal.empty-origin", "shogi.forks-dropped", "shogi.cut",
+                                                "shogi.illegal.cannot-move-there", "shogi.cut"});
     CHECK(ds[1].severity == kifu::severity::warning);
     require_jkf(r, R"({"header":{},"moves":[{},
   {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},
-   "forks":[[{"move":{"from":{"x":2,"y":7},"to":{"x":2,"y":6},"color":0,"piece":"FU"}}]]}]})");
+   "forks":[[{"comments":["kifu: the game is cut at ply 1: +7775FU: the piece cannot move that way","unplayed: +7775FU"],
+              "special":"ERROR"}],
+            [{"move":{"from":{"x":2,"y":7},"to":{"x":2,"y":6},"color":0,"piece":"FU"}}]]},
+  {"comments":["kifu: the game is cut at ply 2: -5554FU: there is no piece on the origin square","unplayed: -5554FU"],
+   "special":"ERROR"}]})");
 }
 
 TEST_CASE("normalize: record-level problems each have their code", "[shogi][normalize]") {
@@ -346,4 +361,51 @@ TEST_CASE("normalize: CSA running totals carry ms, s and m at every boundary", "
         got.push_back(r.moves[i + 1].time->total);
     }
     CHECK(got == expected);
+}
+
+TEST_CASE("normalize: a lenient cut ends the line with an ERROR that keeps the unplayed lines", "[shogi][normalize]") {
+    const std::string kif =
+        "手合割：平手\n手数----指手---------消費時間--\n"
+        "1 ７六歩(77)\n2 ３四歩(33)\n3 ５五飛(28)\n4 ８四歩(83)\n\n変化：4手\n4 ４四歩(43)\n";
+    kifu::read_options options;
+    options.mode = read_mode::lenient;
+    const kifu::read_result r = kifu::read_buffer(kif, "cut.kif", options);
+    REQUIRE(r.records.size() == 1);
+    const jkf* game = r.records[0].get<jkf>();
+    REQUIRE(game != nullptr);
+    REQUIRE(game->moves.size() == 4);
+    const move_format& cut = game->moves[3];
+    CHECK(cut.special == "ERROR");
+    CHECK(!cut.move);
+    REQUIRE(cut.comments.size() == 4);
+    CHECK(cut.comments[0].starts_with("kifu: the game is cut at line 5: +2855HI: "));
+    CHECK(cut.comments[1] == "unplayed: 3 ５五飛(28)");
+    CHECK(cut.comments[2] == "unplayed: 4 ８四歩(83)");
+    CHECK(cut.comments[3] == "unplayed: 4 ４四歩(43)");  // the variation hanging on them
+    std::vector<std::string> found;
+    for (const kifu::diagnostic& d : r.diagnostics) found.push_back(d.code);
+    CHECK(std::find(found.begin(), found.end(), "shogi.cut") != found.end());
+    // Strict mode keeps nothing of the game; the JKF of a cut game reads back unchanged.
+    CHECK(kifu::read_buffer(kif, "cut.kif").records.empty());
+    const kifu::read_result back = kifu::read_buffer(kifu::to_jkf(r.records[0]), "cut.jkf");
+    CHECK(back.ok());
+    REQUIRE(back.records.size() == 1);
+    CHECK(kifu::to_jkf(back.records[0]) == kifu::to_jkf(r.records[0]));
+}
+
+TEST_CASE("normalize: a lenient cut of JKF keeps the unplayed moves in CSA notation", "[shogi][normalize]") {
+    const std::string jkf_text =
+        R"({"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},)"
+        R"({"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},)"
+        R"({"move":{"from":{"x":2,"y":8},"to":{"x":5,"y":5},"piece":"HI"}},)"
+        R"({"move":{"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU"}}]})";
+    kifu::read_options options;
+    options.mode = read_mode::lenient;
+    const kifu::read_result r = kifu::read_buffer(jkf_text, "cut.jkf", options);
+    REQUIRE(r.records.size() == 1);
+    const move_format& cut = r.records[0].get<jkf>()->moves.back();
+    CHECK(cut.special == "ERROR");
+    REQUIRE(cut.comments.size() == 3);
+    CHECK(cut.comments[1] == "unplayed: +2855HI");
+    CHECK(cut.comments[2] == "unplayed: -8384FU");
 }

@@ -34,6 +34,10 @@ struct convert_options : batch_options {
     bool pretty = false;
     bool jsonl = false;
     bool lenient = false;
+    bool strict = false;       ///< warnings are errors (go/othello rule breaches included)
+    std::string names_dir;     ///< WTHOR: folder of WTHOR.JOU / WTHOR.TRN
+    std::string players;       ///< WTHOR: players file (.jou)
+    std::string tournaments;   ///< WTHOR: tournaments file (.trn)
 };
 
 struct lint_options : batch_options {

@@ -10,6 +10,7 @@
 
 #include <fmt/core.h>
 
+#include <kifu/read_stream.hpp>
 #include <kifu/record.hpp>
 
 #include "batch.hpp"
@@ -152,6 +153,43 @@ bool plan_outputs(const std::vector<input_item>& items, const convert_job& job) 
     return true;
 }
 
+// --jsonl on stdout: each game of input `i` is written as one JSON line as soon as it is read
+// (read_stream), so memory stays bounded by the largest game. Returns the input's status.
+int stream_one(batch& b, std::size_t i, const convert_job& job, stdout_sink& out) {
+    const input_item& item = b.items()[i];
+    if (item.arg == "-") {  // stdin is read whole (it cannot be reopened game by game)
+        converted c = convert_one(item, job);
+        b.report(c.messages);
+        out.write(c.out);
+        b.done(i, c.bytes, c.games, c.moves, c.diagnostics);
+        return c.status;
+    }
+    std::vector<diagnostic> diagnostics;
+    std::size_t games = 0;
+    std::size_t moves = 0;
+    std::string line;
+    stream_sink sink;
+    sink.on_record = [&](record&& r) {
+        ++games;
+        moves += main_line_moves(r);
+        line.clear();
+        json_writer writer(line, false);
+        r.write_jkf(writer);
+        line += '\n';
+        out.write(line);
+        return !out.failed();
+    };
+    sink.on_diagnostic = [&](diagnostic&& d) {
+        std::string message;
+        append_diagnostics(message, std::vector<diagnostic>{d});
+        b.report(message);
+        diagnostics.push_back(std::move(d));
+    };
+    const bool ok = read_stream(item.arg, job.reading, sink).ok;
+    b.done(i, input_size(item.arg), games, moves, diagnostics);
+    return ok ? exit_ok : exit_input;
+}
+
 }  // namespace
 
 int run_convert(const convert_options& options) {
@@ -170,6 +208,10 @@ int run_convert(const convert_options& options) {
     job.reading.format = options.format;
     job.reading.encoding = options.encoding;
     job.reading.mode = options.lenient ? read_mode::lenient : read_mode::strict;
+    job.reading.warnings_are_errors = options.strict;
+    job.reading.wthor_names_dir = options.names_dir;
+    job.reading.wthor_players = options.players;
+    job.reading.wthor_tournaments = options.tournaments;
 
     batch b(options);
     if (!job.dir.empty() && !plan_outputs(b.items(), job)) {
@@ -183,6 +225,15 @@ int run_convert(const convert_options& options) {
         render_export(read_result{}, *target, true, "", header, error, none);
     }
     int status = b.status();
+    if (*target == output_target::jkf && options.jsonl && job.dir.empty()) {
+        // Streamed: one input at a time, each game written as soon as it is read.
+        for (std::size_t i = 0; i < b.items().size() && !out.failed(); ++i) {
+            status = std::max(status, stream_one(b, i, job, out));
+        }
+        if (!out.finish()) status = std::max(status, exit_input);
+        b.finish();
+        return status;
+    }
     std::atomic<bool> lost{false};  // stdout failed: the inputs left are not converted
     run_in_order<converted>(
         b.items().size(), b.jobs(),

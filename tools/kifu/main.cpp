@@ -69,7 +69,13 @@ int main(int argc, char** argv) {
     convert_cmd->add_option("-o,--output-dir", convert.output_dir,
                             "Write DIR/<path>/<stem>.jkf (or .jsonl) per input instead of stdout, mirroring directories");
     convert_cmd->add_flag("--force", convert.force, "Overwrite outputs that exist under -o DIR");
-    convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
+    CLI::Option* lenient = convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
+    convert_cmd->add_flag("--strict", convert.strict,
+                          "Warnings are errors: a go or othello move the rules forbid ends the game's reading")
+        ->excludes(lenient);
+    convert_cmd->add_option("--names", convert.names_dir, "WTHOR: the folder holding WTHOR.JOU and WTHOR.TRN");
+    convert_cmd->add_option("--jou", convert.players, "WTHOR: the players file (.jou)");
+    convert_cmd->add_option("--trn", convert.tournaments, "WTHOR: the tournaments file (.trn)");
     convert_cmd->add_flag("--json", convert.json_summary, "Print the summary as one JSON object on stderr");
     add_batch_options(convert_cmd, convert);
     convert_cmd->add_option("files", convert.inputs, "Input files and directories; - reads stdin");

@@ -5,5 +5,6 @@
 #include <kifu/format.hpp>
 #include <kifu/json_writer.hpp>
 #include <kifu/read.hpp>
+#include <kifu/read_stream.hpp>
 #include <kifu/record.hpp>
 #include <kifu/text.hpp>

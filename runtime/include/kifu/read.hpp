@@ -23,6 +23,17 @@ struct read_options {
     std::string encoding;  ///< forces the encoding of a text input ("CP932", "UTF-8", …)
     read_mode mode = read_mode::strict;
     bool normalize = true;  ///< false: the raw record as written (partial JKF), no replay
+    /// true: every warning is an error. A move the game's rules forbid but the format
+    /// records faithfully (go: suicide, ko retake, occupied point, off the board) is then
+    /// reported as an error where it is found, so strict reading ends there.
+    bool warnings_are_errors = false;
+    /// WTHOR: the folder holding WTHOR.JOU and WTHOR.TRN (any case), when not beside the base.
+    std::filesystem::path wthor_names_dir;
+    std::filesystem::path wthor_players;      ///< WTHOR: the players file (.jou) to use
+    std::filesystem::path wthor_tournaments;  ///< WTHOR: the tournaments file (.trn) to use
+    /// WTHOR: games before the first of these bytes (read_stream's batches), so that game
+    /// numbers in diagnostics and `record::index` are those of the whole base.
+    std::size_t wthor_games_before = 0;
 };
 
 /// What a read gives back: every game it could read and every problem it found.

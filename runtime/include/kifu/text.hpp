@@ -98,13 +98,25 @@ struct decode_options {
 };
 
 /// Returns the encoding the bytes are in: the forced one (it beats even a BOM), else a BOM's,
+/// else UTF-16LE/BE or UTF-32LE/BE by the NUL bytes of their code units (a text without BOM),
 /// else the declared one, else UTF-8 when the bytes are valid UTF-8, else EUC-JP or CP932 by
 /// their byte pairs when the fallback is one of these two, else the fallback. Names are
 /// normalized (normalize_encoding_name).
 std::string detect_encoding(std::string_view bytes, const decode_options& options);
 
+/// Returns "UTF-16LE", "UTF-16BE", "UTF-32LE" or "UTF-32BE" when the start of the bytes has
+/// the NUL bytes of that encoding's code units (most characters of a text are below U+0100 or
+/// at least below U+10000), else an empty string.
+std::string detect_wide_encoding(std::string_view bytes);
+
+/// Returns the encoding other than `tried` the bytes most likely are in ("UTF-8", "CP932",
+/// "EUC-JP", a UTF-16/32 form), or an empty string when none fits better.
+std::string likely_encoding(std::string_view bytes, std::string_view tried);
+
 /// Decodes bytes to UTF-8 (iconv), strips a BOM and builds the line index. Bytes that cannot
-/// be decoded become U+FFFD and one `text.bad-bytes` diagnostic per line that had them.
+/// be decoded become U+FFFD and one `text.bad-bytes` diagnostic per line that had them (the
+/// first 100 lines); when many lines had them, one `text.wrong-encoding` names the likely
+/// encoding and the `-e` to try. NUL characters in the text give one `text.nul` warning.
 source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
                    std::vector<diagnostic>& diagnostics);
 

@@ -102,6 +102,11 @@ decoded decode_iconv(iconv_t cd, std::string_view bytes, std::size_t unit) {
     return out;
 }
 
+// At most this many `text.bad-bytes` (one per line); from `pile_up_lines` lines on, one
+// `text.wrong-encoding` names the encoding that fits.
+constexpr std::size_t max_bad_lines = 100;
+constexpr std::size_t pile_up_lines = 8;
+
 std::string bad_bytes_message(const bad_spot& spot, const std::string& encoding) {
     if (spot.truncated_unit) return "the input ends in half a UTF-16 code unit (odd length); replaced by U+FFFD";
     char hex[8];
@@ -147,6 +152,7 @@ source_text decode(std::string file_name, std::string_view bytes, const decode_o
     std::size_t scanned = 0;
     std::size_t line = 1;
     std::size_t reported_line = 0;
+    std::size_t bad_lines = 0;
     for (const bad_spot& spot : result.bad) {
         for (; scanned < spot.offset; ++scanned) {
             const char c = view[scanned];
@@ -154,8 +160,27 @@ source_text decode(std::string file_name, std::string_view bytes, const decode_o
         }
         if (line == reported_line) continue;
         reported_line = line;
-        diagnostics.push_back(text.make_diagnostic(severity::error, "text.bad-bytes",
-                                                   bad_bytes_message(spot, encoding), spot.offset));
+        if (++bad_lines <= max_bad_lines) {
+            diagnostics.push_back(text.make_diagnostic(severity::error, "text.bad-bytes",
+                                                       bad_bytes_message(spot, encoding), spot.offset));
+        }
+    }
+    // Many bad lines mean a wrong encoding rather than a damaged file: say which one fits.
+    if (bad_lines >= pile_up_lines) {
+        const std::string likely = likely_encoding(bytes, encoding);
+        std::string message = std::to_string(bad_lines) + " lines have bytes that are not valid " + encoding;
+        message += likely.empty() ? "; the input may not be text, or give its encoding with -e ENCODING"
+                                  : "; the text looks like " + likely + ": try -e " + likely;
+        diagnostics.push_back(text.make_diagnostic(severity::error, "text.wrong-encoding", std::move(message), 0));
+    }
+    // A NUL is valid UTF-8 (and UTF-16) but never part of a game record: a damaged or padded file.
+    if (const std::size_t nul = view.find('\0'); nul != std::string_view::npos) {
+        const auto count = static_cast<std::size_t>(std::count(view.begin() + static_cast<std::ptrdiff_t>(nul), view.end(), '\0'));
+        diagnostics.push_back(text.make_diagnostic(
+            severity::warning, "text.nul",
+            std::to_string(count) + (count == 1 ? " NUL character" : " NUL characters") +
+                " in the text (the first here); a game record has none: the file may be damaged",
+            nul));
     }
     return text;
 }

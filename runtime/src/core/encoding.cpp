@@ -2,6 +2,7 @@
 
 #include <kifu/text.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <utility>
@@ -112,7 +113,54 @@ std::string guess_japanese(std::string_view bytes, std::string fallback) {
     return fallback;
 }
 
+// Counts the NUL bytes at each place of a 4-byte unit in the first 4 KiB.
+struct nul_counts {
+    std::size_t at[4] = {0, 0, 0, 0};
+    std::size_t units = 0;  // whole 4-byte units looked at
+};
+
+nul_counts count_nuls(std::string_view bytes) {
+    nul_counts c;
+    const std::size_t n = std::min<std::size_t>(bytes.size(), 4096) & ~std::size_t{3};
+    for (std::size_t i = 0; i < n; ++i) c.at[i % 4] += bytes[i] == '\0';
+    c.units = n / 4;
+    return c;
+}
+
 }  // namespace
+
+std::string detect_wide_encoding(std::string_view bytes) {
+    const nul_counts c = count_nuls(bytes);
+    if (c.units < 2) return {};
+    const std::size_t units = c.units;
+    // UTF-32: the top byte of every unit is 0 and so, below U+10000, is the next one.
+    if (c.at[3] == units && c.at[2] * 10 >= units * 9 && c.at[0] * 2 < units) return "UTF-32LE";
+    if (c.at[0] == units && c.at[1] * 10 >= units * 9 && c.at[3] * 2 < units) return "UTF-32BE";
+    // UTF-16: the high byte of ASCII characters (digits, spaces, line breaks, Latin text) is 0;
+    // kana and kanji have none, so a fifth of the units suffices, with few NULs on the other side.
+    const std::size_t even = c.at[0] + c.at[2];
+    const std::size_t odd = c.at[1] + c.at[3];
+    const std::size_t pairs = units * 2;
+    if (odd * 5 >= pairs && even * 4 <= odd) return "UTF-16LE";
+    if (even * 5 >= pairs && odd * 4 <= even) return "UTF-16BE";
+    return {};
+}
+
+std::string likely_encoding(std::string_view bytes, std::string_view tried) {
+    if (std::string wide = detect_wide_encoding(bytes); !wide.empty()) return wide != tried ? wide : std::string();
+    if (tried != "UTF-8" && is_valid_utf8(bytes)) return "UTF-8";
+    const std::string_view head = bytes.substr(0, 256 * 1024);
+    const auto* p = reinterpret_cast<const unsigned char*>(head.data());
+    const auto* end = p + head.size();
+    const pair_counts euc = count_euc_jp(p, end);
+    const pair_counts sjis = count_cp932(p, end);
+    // A candidate must decode nearly everything (at most one bad byte in a hundred pairs).
+    const bool euc_fits = euc.pairs > 0 && euc.errors * 100 <= euc.pairs && tried != "EUC-JP";
+    const bool sjis_fits = sjis.pairs > 0 && sjis.errors * 100 <= sjis.pairs && tried != "CP932";
+    if (sjis_fits && (!euc_fits || sjis.errors < euc.errors || (sjis.errors == euc.errors && sjis.kana <= sjis.pairs))) return "CP932";
+    if (euc_fits) return "EUC-JP";
+    return {};
+}
 
 std::string normalize_encoding_name(std::string_view name) {
     name = trim(name);
@@ -128,8 +176,11 @@ std::string normalize_encoding_name(std::string_view name) {
 std::string detect_encoding(std::string_view bytes, const decode_options& options) {
     if (!trim(options.forced).empty()) return normalize_encoding_name(options.forced);
     if (bytes.starts_with("\xEF\xBB\xBF")) return "UTF-8";
+    if (bytes.starts_with(std::string_view("\xFF\xFE\0\0", 4))) return "UTF-32LE";
+    if (bytes.starts_with(std::string_view("\0\0\xFE\xFF", 4))) return "UTF-32BE";
     if (bytes.starts_with("\xFF\xFE")) return "UTF-16LE";
     if (bytes.starts_with("\xFE\xFF")) return "UTF-16BE";
+    if (std::string wide = detect_wide_encoding(bytes); !wide.empty()) return wide;
     if (!trim(options.declared).empty()) return normalize_encoding_name(options.declared);
     if (is_valid_utf8(bytes)) return "UTF-8";
     std::string fallback = normalize_encoding_name(options.fallback);

@@ -13,8 +13,10 @@
 
 namespace kifu::detail {
 
-/// Deepest nesting of arrays and objects parse_json accepts.
-inline constexpr std::size_t max_json_depth = 512;
+/// Deepest nesting of arrays and objects parse_json accepts: room for the JKF kifu writes of
+/// the deepest record it reads (shogi: 1,000 nested variations, three levels each, plus the
+/// document, `moves` and a move's own objects), so that every JKF it writes it reads back.
+inline constexpr std::size_t max_json_depth = 3008;
 
 /// Returns the JSON document of the text, or nothing after adding one `<code_prefix>.json`
 /// error (a syntax error or nesting deeper than max_json_depth) located in the text. Never throws

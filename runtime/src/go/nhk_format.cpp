@@ -18,6 +18,8 @@ void read_text(const source_text& text, const read_options& options, read_result
     if (tree.roots.empty()) return;
     normalize_options how;
     how.replay = options.normalize;
+    how.rules_are_errors = options.warnings_are_errors;
+    how.stop_at_first_error = options.mode == read_mode::strict;
     record r = normalize(tree, tree.roots.front(), how, out.diagnostics);  // positions: the builder's
     const bool failed = has_error_since(out.diagnostics, before);
     if (failed && options.mode == read_mode::strict) return;

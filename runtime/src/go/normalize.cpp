@@ -57,9 +57,18 @@ struct context {
     const sgf_collection& tree;
     const source_text* text;
     std::vector<diagnostic>& diagnostics;
+    const normalize_options& options;
     bool suicide_allowed = false;
+    mutable bool stopped = false;  // an error with stop_at_first_error: nothing more is read
+
+    // The level of a move the rules forbid but the format records (SGF FF[4] executes it).
+    kifu::severity rule_level(bool forced) const noexcept {
+        return options.rules_are_errors && !forced ? severity::error : severity::warning;
+    }
 
     void report(kifu::severity s, std::string code, std::string message, std::uint32_t offset, int ply) const {
+        if (stopped) return;
+        if (s == severity::error && options.stop_at_first_error) stopped = true;
         if (text) {
             diagnostics.push_back(text->make_diagnostic(s, std::move(code), std::move(message), offset, ply));
         } else {
@@ -169,14 +178,14 @@ void play(const context& cx, board& b, move_entry& e, int ply, std::uint32_t off
         return;
     }
     const play_result r = b.play(m.color, *m.to);
+    const severity level = cx.rule_level(e.forced);
     if (r.off_board) {
         e.illegal.push_back("off-board");
-        cx.report(severity::error, "go.off-board", "'" + to_sgf(*m.to) + "' is off the board; the move is skipped", offset, ply);
+        cx.report(level, "go.off-board", "'" + to_sgf(*m.to) + "' is off the board; the move is skipped", offset, ply);
         return;
     }
     e.captures = r.captured;
     e.suicide = r.suicide;
-    const severity level = e.forced ? severity::warning : severity::error;
     if (r.overwrite) {
         e.illegal.push_back("overwrite");
         cx.report(level, "go.illegal.overwrite", "'" + to_sgf(*m.to) + "' is occupied; the stone is replaced", offset, ply);
@@ -250,7 +259,7 @@ const std::string* record::find_header(std::string_view id) const noexcept {
 
 record normalize(const sgf_collection& tree, node_id root, const normalize_options& options,
                  std::vector<diagnostic>& diagnostics, const source_text* text) {
-    context cx{tree, text, diagnostics};
+    context cx{tree, text, diagnostics, options};
     record r;
     const sgf_node& top = tree[root];
     // The first value of a root property, if it has one.
@@ -345,7 +354,7 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
     if (top.first_child != no_node) {
         work.push_back({top.first_child, 0, static_cast<int>(r.lines[0].size()), std::move(first), true});
     }
-    while (!work.empty()) {
+    while (!work.empty() && !cx.stopped) {
         pending_line job = std::move(work.back());
         work.pop_back();
         int ply = job.ply;
@@ -356,7 +365,7 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
             for (node_id n = job.start; n != no_node; n = tree[n].first_child) ++length;
             r.lines[job.line].reserve(r.lines[job.line].size() + length);
         }
-        for (node_id n = job.start; n != no_node; n = tree[n].first_child, ++ply) {
+        for (node_id n = job.start; n != no_node && !cx.stopped; n = tree[n].first_child, ++ply) {
             std::vector<std::uint32_t> forks;
             if (siblings_are_forks) {
                 for (node_id c = tree[n].next_sibling; c != no_node; c = tree[c].next_sibling) {

@@ -144,6 +144,8 @@ void read_text(const source_text& text, const read_options& options, read_result
     const sgf_collection tree = parse_sgf(text, options.mode, out.diagnostics);
     normalize_options how;
     how.replay = options.normalize;
+    how.rules_are_errors = options.warnings_are_errors;
+    how.stop_at_first_error = options.mode == read_mode::strict;
     for (const node_id root : tree.roots) {
         const std::size_t before = out.diagnostics.size();
         record r = normalize(tree, root, how, out.diagnostics, &text);

@@ -40,6 +40,7 @@ void read_ggf(const source_text& text, const read_options& options, read_result&
         }
         const std::size_t before = out.diagnostics.size();
         std::optional<record> r = ggf::to_record(g, text, out.diagnostics);
+        apply_rule_policy(out.diagnostics, before, options);
         const bool failed = has_error_since(out.diagnostics, before);
         if (failed && strict) break;
         if (r) {

@@ -86,16 +86,21 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
 
     wthor::name_tables names;
     std::vector<std::string> missing;
-    if (!path.empty()) {
-        const std::filesystem::path dir = path.parent_path();
-        if (const auto jou = find_beside(dir, "wthor.jou"); !jou.empty()) {
-            names.players = load_names(jou, wthor::file_kind::players, out.diagnostics);
-            names.players_loaded = true;
-        }
-        if (const auto trn = find_beside(dir, "wthor.trn"); !trn.empty()) {
-            names.tournaments = load_names(trn, wthor::file_kind::tournaments, out.diagnostics);
-            names.tournaments_loaded = true;
-        }
+    // The names: the files given, else WTHOR.JOU / WTHOR.TRN in the folder given, else beside
+    // the base (a buffer has no folder unless one is given).
+    const bool has_dir = !options.wthor_names_dir.empty() || !path.empty();
+    const std::filesystem::path dir = !options.wthor_names_dir.empty() ? options.wthor_names_dir : path.parent_path();
+    std::filesystem::path jou = options.wthor_players;
+    std::filesystem::path trn = options.wthor_tournaments;
+    if (jou.empty() && has_dir) jou = find_beside(dir, "wthor.jou");
+    if (trn.empty() && has_dir) trn = find_beside(dir, "wthor.trn");
+    if (!jou.empty()) {
+        names.players = load_names(jou, wthor::file_kind::players, out.diagnostics);
+        names.players_loaded = true;
+    }
+    if (!trn.empty()) {
+        names.tournaments = load_names(trn, wthor::file_kind::tournaments, out.diagnostics);
+        names.tournaments_loaded = true;
     }
     if (!names.players_loaded || !names.tournaments_loaded) {
         diagnostic d;
@@ -105,7 +110,8 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
                     (!names.players_loaded && !names.tournaments_loaded ? "WTHOR.JOU and WTHOR.TRN"
                      : !names.players_loaded                            ? "WTHOR.JOU"
                                                                         : "WTHOR.TRN") +
-                    " beside the game file: games carry numbers instead of names";
+                    (options.wthor_names_dir.empty() ? " beside the game file" : " in " + options.wthor_names_dir.string()) +
+                    ": games carry numbers instead of names (give them with --names DIR or --jou/--trn)";
         d.file = file_name;
         out.diagnostics.push_back(std::move(d));
     }
@@ -113,13 +119,15 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
     out.records.reserve(out.records.size() + file.games.size());
     for (std::size_t i = 0; i < file.games.size(); ++i) {
         const std::size_t before = out.diagnostics.size();
-        record r = wthor::to_record(file.games[i], file.header, names, file_name, i + 1, out.diagnostics);
+        record r = wthor::to_record(file.games[i], file.header, names, file_name, options.wthor_games_before + i + 1,
+                                    out.diagnostics);
+        apply_rule_policy(out.diagnostics, before, options);
         const bool failed = has_error_since(out.diagnostics, before);
         if (failed && options.mode == read_mode::strict) {
             return;  // strict: the first error ends the read, the games before it are kept
         }
         kifu::record rec(std::move(r));
-        rec.index = i + 1;
+        rec.index = options.wthor_games_before + i + 1;
         out.records.push_back(std::move(rec));
     }
 }

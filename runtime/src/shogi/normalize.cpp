@@ -16,6 +16,7 @@
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/relative.hpp>
 
+#include "core/json_reader.hpp"
 #include "shogi/formats.hpp"
 #include "shogi/presets.hpp"
 #include "shogi/rules_tables.hpp"
@@ -28,6 +29,9 @@ using detail::on_board;
 
 // Deeper nesting than this is no real record; the bound keeps recursion off the stack's edge.
 constexpr int max_fork_depth = 1000;
+// Its JKF — document, moves, element, then forks, fork, element per level, and an element's
+// move and square — must be readable back.
+static_assert(3 * max_fork_depth + 5 <= static_cast<int>(kifu::detail::max_json_depth));
 
 board_move board_move_of(const move_data& m) noexcept {
     return board_move{m.from.value_or(square{}), *m.to, *m.piece, m.promote.value_or(false)};
@@ -74,6 +78,7 @@ struct normalizer {
         d.ply = ply;
         diagnostics.push_back(std::move(d));
         if (level == severity::error) {
+            last_error = diagnostics.back().message;
             failed = true;
             stopped = stopped || options.mode == read_mode::strict;
         }
@@ -84,7 +89,16 @@ struct normalizer {
               std::optional<square> before_first, int base_ply, int depth);
     bool play(move_format& element, position& pos, const std::optional<square>& previous_to, int ply);
     void truncate(std::vector<move_format>& moves, std::size_t at, int ply);
+    std::string last_error;  // the message of the last error: why a lenient cut was made
 };
+
+// The source lines of the elements from `at` on, forks included (sorted, once each).
+void collect_lines(const std::vector<move_format>& moves, std::size_t at, std::vector<std::uint32_t>& lines) {
+    for (std::size_t i = at; i < moves.size(); ++i) {
+        if (moves[i].line != 0) lines.push_back(moves[i].line);
+        for (const auto& fork : moves[i].forks) collect_lines(fork, 0, lines);
+    }
+}
 
 bool normalizer::set_up(jkf& record, position& start) {
     if (!record.initial) {
@@ -216,7 +230,40 @@ void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int p
         report(severity::warning, "shogi.forks-dropped",
                std::to_string(forks) + " variation(s) hanging on the dropped moves are dropped with them",
                moves[at].line, ply);
+    if (options.mode == read_mode::strict) {
+        moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(at), moves.end());
+        return;
+    }
+    // Lenient: nothing is lost. The cut is an ERROR special that says where and why, and keeps
+    // the source lines of what was not played, so that a repair can put them back.
+    const std::uint32_t cut_line = moves[at].line;
+    const std::uint32_t cut_column = moves[at].column;
+    std::vector<std::uint32_t> lines;
+    collect_lines(moves, at, lines);
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    move_format cut;
+    cut.column = cut_column;
+    cut.special = "ERROR";
+    cut.line = cut_line;
+    cut.comments.push_back("kifu: the game is cut at " + (cut_line != 0 ? "line " + std::to_string(cut_line) : "ply " + std::to_string(ply)) +
+                           ": " + last_error);
+    if (options.text) {
+        for (const std::uint32_t l : lines) cut.comments.push_back("unplayed: " + std::string(options.text->line_text(l)));
+    } else {
+        // No source lines (JKF, whose record may be one line): the moves in CSA notation.
+        color mover = ply % 2 == 1 ? color::black : color::white;
+        for (std::size_t i = at; i < moves.size(); ++i) {
+            if (moves[i].move) cut.comments.push_back("unplayed: " + describe(*moves[i].move, moves[i].move->color.value_or(mover)));
+            if (!moves[i].special.empty()) cut.comments.push_back("unplayed: " + moves[i].special);
+            mover = mover == color::black ? color::white : color::black;
+        }
+    }
     moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(at), moves.end());
+    moves.push_back(std::move(cut));
+    report(severity::warning, "shogi.cut",
+           "the game is cut here; " + std::to_string(lines.size()) + " source line(s) after it are kept as 'unplayed:' comments of an ERROR special",
+           cut_line, ply, cut_column);
 }
 
 bool normalizer::play(move_format& element, position& pos, const std::optional<square>& previous_to, int ply) {
@@ -364,7 +411,7 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
 }  // namespace
 
 bool normalize(jkf& record, const normalize_options& options, std::vector<diagnostic>& diagnostics) {
-    normalizer n{options, diagnostics};
+    normalizer n{options, diagnostics, false, false, {}};
     position start;
     if (!n.set_up(record, start)) return false;
     if (record.moves.empty()) record.moves.emplace_back();
@@ -413,6 +460,7 @@ void keep_games(std::vector<jkf>& games, source_format format, const source_text
             n.format = format;
             n.mode = options.mode;
             n.file = text.file_name();
+            if (format != source_format::jkf) n.text = &text;  // a JKF record may be one long line
             const std::size_t since = out.diagnostics.size();
             if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
                 drop_reports_after_first_error(out.diagnostics, since);

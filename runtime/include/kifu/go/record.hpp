@@ -100,6 +100,11 @@ void write_jkf_to(kifu::json_writer& out, const record& r);
 /// What the normalizer should do besides converting.
 struct normalize_options {
     bool replay = true;  ///< false: moves as written, no captures and no legality checks
+    /// true: a move the rules forbid but SGF records (suicide, ko retake, a stone on an
+    /// occupied point, a point off the board) is an error; false: a warning and a flag.
+    bool rules_are_errors = false;
+    /// true: the first error ends the replay (nothing after it is read or reported).
+    bool stop_at_first_error = false;
 };
 
 /// Converts one game tree (its root node) of a collection into a record, replaying every

@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include <kifu/text.hpp>
+
 #include <kifu/diagnostic.hpp>
 #include <kifu/read.hpp>
 #include <kifu/shogi/jkf.hpp>
@@ -16,13 +18,17 @@ struct normalize_options {
     source_format format = source_format::kif;
     read_mode mode = read_mode::strict;
     std::string file;  ///< for diagnostics
+    /// The text the record was read from: a lenient cut keeps its unplayed lines. May be null.
+    const source_text* text = nullptr;
 };
 
 /// Replays every line of play (forks too) and fills in what the record left implicit:
 /// color, to (from same), from (KI2 back-solving), capture, same, relative, promote:false,
 /// ±ILLEGAL_ACTION, CSA totals and preset. Checks legality; every problem becomes a
 /// diagnostic with its ply and source line. Strict: stops at the first error. Lenient: a line
-/// of play ends at its first illegal move (kept moves before it), sibling forks go on.
+/// of play ends at its first illegal move (kept moves before it), sibling forks go on; the
+/// cut becomes a `special` "ERROR" whose comments say where and why and keep the source lines
+/// of the moves not played (`unplayed: …`), with a `shogi.cut` warning.
 /// Returns false when an error was found.
 bool normalize(jkf& record, const normalize_options& options, std::vector<diagnostic>& diagnostics);
 

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <kifu/diagnostic.hpp>
+#include <kifu/read.hpp>
+#include <kifu/record.hpp>
+
+namespace kifu {
+
+/// What a streaming read gives back once the input is done.
+struct stream_summary {
+    std::string format;    ///< the format used
+    std::string encoding;  ///< the encoding the text was decoded from (empty for binary inputs)
+    std::size_t games = 0;  ///< records handed to on_record
+    bool ok = true;         ///< false when any diagnostic was an error
+};
+
+/// Where a streaming read hands over what it finds, in file order, as soon as it is found.
+struct stream_sink {
+    /// Called for each game read; returns false to stop reading.
+    std::function<bool(record&&)> on_record;
+    /// Called for each diagnostic (a game's before the game itself); may be empty.
+    std::function<void(diagnostic&&)> on_diagnostic;
+};
+
+/// Returns true when read_stream reads the format a game at a time (CSA with `/`, SGF
+/// collections, GGF, WTHOR); other formats are read whole, then handed over game by game.
+bool streams(std::string_view format) noexcept;
+
+/// Reads a file a game at a time and calls `sink.on_record` for each, in file order, as soon as it
+/// is read: memory is bounded by the largest game, not the file, and the size caps of
+/// read_file do not apply to the file (a single game keeps them). Line and column of every
+/// diagnostic are those of the whole file. Detection (format, encoding) looks at the start of
+/// the file; the encoding found there decodes every game. Strict mode stops at the first game
+/// with an error (the games before it were handed over). Never throws for bad input.
+stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink);
+
+}  // namespace kifu

@@ -1,0 +1,358 @@
+// Streaming reads of multi-game files: the file is read in blocks and cut into pieces of
+// whole games, each piece is read by the format's own reader (its grammar) as if it were a
+// file, and its records and diagnostics are handed over before the next block is read.
+//
+// The cuts are made only where no game can be open: at the start of a CSA `/` line, and at a
+// line start after a closed SGF game tree or GGF game record. Finding those places follows
+// the bracket structure only (what opens and closes a game or a value); everything inside a
+// piece is read by the grammar. Pieces start at line starts, so columns need no shift and
+// lines shift by the lines before the piece.
+
+#include <kifu/read_stream.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <kifu/format.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/text.hpp>
+
+#include "read_internal.hpp"
+
+namespace kifu {
+namespace {
+
+// A piece is handed to the reader once it holds this much (or the file ends): large enough
+// that the reader's fixed costs vanish, small beside any memory bound.
+constexpr std::size_t piece_bytes = 128 * 1024;
+constexpr std::size_t block_bytes = 1 << 20;
+
+struct file_closer {
+    void operator()(std::FILE* f) const noexcept { std::fclose(f); }
+};
+
+// Where a piece ends and where the next one starts (they differ by a CSA `/` line).
+struct cut {
+    std::size_t end;
+    std::size_t next;
+};
+
+// Finds cut places in a growing buffer, scanning each byte once.
+class cutter {
+public:
+    explicit cutter(std::string_view format) : format_(format) {}
+
+    // Scans buffer[scanned_, size) and returns the last cut found so far (if any).
+    std::optional<cut> scan(std::string_view buffer) {
+        std::optional<cut>& last = last_;
+        for (; scanned_ < buffer.size(); ++scanned_) {
+            const char c = buffer[scanned_];
+            if (format_ == "csa") {
+                if (c == '\n') {
+                    // The line that ended here is `/` (a CR before the LF allowed).
+                    std::string_view line = buffer.substr(line_start_, scanned_ - line_start_);
+                    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+                    if (line == "/") last = cut{line_start_, scanned_ + 1};
+                    line_start_ = scanned_ + 1;
+                }
+                continue;
+            }
+            if (format_ == "sgf") {
+                if (in_value_) {
+                    if (escaped_) escaped_ = false;
+                    else if (c == '\\') escaped_ = true;
+                    else if (c == ']') in_value_ = false;
+                } else if (c == '[') {
+                    in_value_ = true;
+                } else if (c == '(') {
+                    ++depth_;
+                } else if (c == ')') {
+                    if (depth_ > 0) --depth_;
+                } else if (c == '\n' && depth_ == 0) {
+                    last = cut{scanned_ + 1, scanned_ + 1};
+                }
+                continue;
+            }
+            // GGF: no escapes; a value ends at `]` (or where a game opens), a game at `;)`.
+            const char before = scanned_ > 0 ? buffer[scanned_ - 1] : '\0';
+            if (c == ';' && before == '(') {
+                open_ = true;
+                in_value_ = false;
+            } else if (in_value_) {
+                if (c == ']') in_value_ = false;
+            } else if (c == '[') {
+                in_value_ = true;
+            } else if (c == ')' && before == ';') {
+                open_ = false;
+            } else if (c == '\n' && !open_) {
+                last = cut{scanned_ + 1, scanned_ + 1};
+            }
+        }
+        return last;
+    }
+
+    // The buffer lost its first `n` bytes, up to the last cut.
+    void shift(std::size_t n) noexcept {
+        last_.reset();
+        scanned_ -= n;
+        line_start_ = line_start_ >= n ? line_start_ - n : 0;
+    }
+
+private:
+    std::string_view format_;
+    std::optional<cut> last_;
+    std::size_t scanned_ = 0;
+    std::size_t line_start_ = 0;
+    std::size_t depth_ = 0;
+    bool in_value_ = false;
+    bool escaped_ = false;
+    bool open_ = false;
+};
+
+// Line breaks as source_text counts them: LF, CRLF, a lone CR.
+std::uint32_t count_lines(std::string_view bytes) noexcept {
+    std::uint32_t n = 0;
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        n += bytes[i] == '\n' || (bytes[i] == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n'));
+    }
+    return n;
+}
+
+// A lenient shogi cut says its line in a comment ("kifu: the game is cut at line N: …");
+// a piece's line N is the file's N + shift.
+void shift_cut_lines(std::vector<shogi::move_format>& moves, std::uint32_t shift) {
+    static constexpr std::string_view prefix = "kifu: the game is cut at line ";
+    for (shogi::move_format& m : moves) {
+        if (m.special == "ERROR" && !m.comments.empty() && m.comments[0].starts_with(prefix)) {
+            std::string& c = m.comments[0];
+            std::size_t end = prefix.size();
+            while (end < c.size() && c[end] >= '0' && c[end] <= '9') ++end;
+            const unsigned long line = std::stoul(c.substr(prefix.size(), end - prefix.size()));
+            c = std::string(prefix) + std::to_string(line + shift) + c.substr(end);
+        }
+        for (auto& fork : m.forks) shift_cut_lines(fork, shift);
+    }
+}
+
+bool has_cut(const std::vector<shogi::move_format>& moves) {
+    for (const shogi::move_format& m : moves) {
+        if (m.special == "ERROR") return true;
+        for (const auto& fork : m.forks) {
+            if (has_cut(fork)) return true;
+        }
+    }
+    return false;
+}
+
+// A record's model is shared and immutable: a cut game is copied, mended and put back.
+void shift_cut_lines(record& r, std::uint32_t shift) {
+    const shogi::jkf* game = r.get<shogi::jkf>();
+    if (game == nullptr || !has_cut(game->moves)) return;
+    shogi::jkf copy = *game;
+    shift_cut_lines(copy.moves, shift);
+    const std::size_t index = r.index;
+    r = record(std::move(copy));
+    r.index = index;
+}
+
+class streamer {
+public:
+    streamer(const std::filesystem::path& path, const read_options& options, const stream_sink& sink)
+        : path_(path), name_(path.string()), options_(options), sink_(sink) {}
+
+    // Hands over a read's diagnostics (lines shifted) and records (numbered on from the last).
+    // Returns false when reading is to stop.
+    bool hand_over(read_result& r, std::uint32_t line_shift, bool numbered = false) {
+        detail::promote_warnings(r.diagnostics, options_);
+        for (diagnostic& d : r.diagnostics) {
+            if (d.line != 0) d.line += line_shift;
+            said_ = true;
+            summary_.ok = summary_.ok && d.severity != severity::error;
+            if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
+        }
+        std::size_t last_index = numbered_;
+        for (std::size_t i = 0; i < r.records.size(); ++i) {
+            record& rec = r.records[i];
+            if (!numbered) rec.index = numbered_ + (rec.index != 0 ? rec.index : i + 1);
+            if (line_shift != 0) shift_cut_lines(rec, line_shift);
+            last_index = std::max(last_index, rec.index);
+            ++summary_.games;
+            if (!sink_.on_record(std::move(rec))) return false;
+        }
+        numbered_ = last_index;
+        return summary_.ok || options_.mode == read_mode::lenient;
+    }
+
+    void problem(std::string code, std::string message) {
+        diagnostic d;
+        d.code = std::move(code);
+        d.message = std::move(message);
+        d.file = name_;
+        said_ = true;
+        summary_.ok = false;
+        if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
+    }
+
+    stream_summary run();
+
+private:
+    void read_whole();
+    void read_text(std::FILE* file, std::string buffer, const format_info& format);
+    void read_wthor(std::FILE* file, std::string buffer, const format_info& format);
+
+    const std::filesystem::path& path_;
+    std::string name_;
+    const read_options& options_;
+    const stream_sink& sink_;
+    stream_summary summary_;
+    std::size_t numbered_ = 0;  // the number of the last game handed over
+    bool said_ = false;         // a diagnostic was handed over
+};
+
+// A format that is not streamed: read whole, handed over game by game.
+void streamer::read_whole() {
+    read_result r = read_file(path_, options_);
+    summary_.format = r.format;
+    summary_.encoding = r.encoding;
+    for (diagnostic& d : r.diagnostics) {
+        summary_.ok = summary_.ok && d.severity != severity::error;
+        if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
+    }
+    for (record& rec : r.records) {
+        ++summary_.games;
+        if (!sink_.on_record(std::move(rec))) return;
+    }
+}
+
+// Fills `buffer` with up to `n` more bytes; returns false at the end of the file.
+bool read_more(std::FILE* file, std::string& buffer, std::size_t n) {
+    const std::size_t old = buffer.size();
+    buffer.resize(old + n);
+    const std::size_t got = std::fread(buffer.data() + old, 1, n, file);
+    buffer.resize(old + got);
+    return got == n;
+}
+
+void streamer::read_text(std::FILE* file, std::string buffer, const format_info& format) {
+    decode_options decoding;
+    cutter cuts(format.name);
+    std::uint32_t line = 0;  // lines before buffer[0]
+    bool more = true;
+    for (;;) {
+        const std::optional<cut> c = cuts.scan(buffer);
+        const bool ready = c && (c->end >= piece_bytes || !more);
+        if (!ready && more) {
+            more = read_more(file, buffer, block_bytes);
+            continue;
+        }
+        const cut piece = ready ? *c : cut{buffer.size(), buffer.size()};
+        const std::string_view bytes = std::string_view(buffer).substr(0, piece.end);
+        if (!detail::is_blank_input(bytes)) {
+            read_result r;
+            // Each piece's encoding is detected on its own bytes (games of a merged file may
+            // come from different sources), unless one was given.
+            decoding.forced = options_.encoding.empty() ? detect(bytes, format).encoding : summary_.encoding;
+            const source_text text = decode(name_, bytes, decoding, r.diagnostics);
+            format.read_text(text, options_, r);
+            detail::put_in_text_order(r.diagnostics);
+            if (!hand_over(r, line)) return;
+        }
+        line += count_lines(std::string_view(buffer).substr(0, piece.next));
+        buffer.erase(0, piece.next);
+        cuts.shift(piece.next);
+        if (buffer.empty() && !more) break;
+    }
+    if (summary_.games == 0 && !said_) problem("read.empty", "the input holds only white space");
+}
+
+void streamer::read_wthor(std::FILE* file, std::string buffer, const format_info& format) {
+    // A game file is a 16-byte header and games of a fixed size: read in batches, each given
+    // to the reader with the header and the batch's count. Names are found for the first batch
+    // and given by path to the others.
+    constexpr std::size_t batch = 16384;
+    const std::size_t game_size = buffer.size() > 12 && static_cast<unsigned char>(buffer[12]) == 10 ? 104 : 68;
+    while (buffer.size() < 16 && read_more(file, buffer, 16 - buffer.size())) {
+    }
+    if (buffer.size() < 16) {
+        read_result r;
+        format.read_binary(buffer, path_, options_, r);
+        hand_over(r, 0);
+        return;
+    }
+    const std::string header = buffer.substr(0, 16);
+    buffer.erase(0, 16);
+    read_options options = options_;
+    bool first = true;
+    for (;;) {
+        const bool more = read_more(file, buffer, batch * game_size - buffer.size());
+        const std::size_t games = buffer.size() / game_size;
+        std::string bytes = header;
+        const auto count = static_cast<std::uint32_t>(more ? games : games + (buffer.size() % game_size != 0));
+        for (int i = 0; i < 4; ++i) bytes[static_cast<std::size_t>(4 + i)] = static_cast<char>((count >> (8 * i)) & 0xff);
+        bytes += more ? buffer.substr(0, games * game_size) : buffer;
+        read_result r;
+        format.read_binary(bytes, path_, options, r);
+        options.wthor_games_before += count;
+        if (!first) std::erase_if(r.diagnostics, [](const diagnostic& d) { return d.code == "wthor.names-missing"; });
+        first = false;
+        if (!hand_over(r, 0, true)) return;
+        if (!more) return;
+        buffer.erase(0, games * game_size);
+    }
+}
+
+stream_summary streamer::run() {
+    errno = 0;
+    std::unique_ptr<std::FILE, file_closer> file(std::fopen(path_.c_str(), "rb"));
+    if (!file) {
+        problem("io.open", std::string("cannot open the file: ") + std::strerror(errno));
+        return summary_;
+    }
+    std::string buffer;
+    read_more(file.get(), buffer, 64 * 1024);
+    detection found;
+    if (!options_.format.empty()) {
+        if (const format_info* f = find_format(options_.format)) found = detect(buffer, *f);
+    } else {
+        found = detect(buffer, name_);
+    }
+    const bool wide = found.encoding.starts_with("UTF-16") || found.encoding.starts_with("UTF-32");
+    std::string ext = path_.extension().string();
+    for (char& ch : ext) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);
+    const bool names_file = ext == ".jou" || ext == ".trn";  // WTHOR names, no games
+    if (found.format == nullptr || !streams(found.format->name) || wide || names_file || buffer.size() < 64 * 1024) {
+        // Not streamed (or small): read_file says what is wrong, if anything.
+        file.reset();
+        read_whole();
+        return summary_;
+    }
+    const format_info& format = *found.format;
+    summary_.format = std::string(format.name);
+    summary_.encoding = options_.encoding.empty() ? found.encoding : normalize_encoding_name(options_.encoding);
+    if (format.binary) {
+        read_wthor(file.get(), std::move(buffer), format);
+    } else {
+        read_text(file.get(), std::move(buffer), format);
+    }
+    if (std::ferror(file.get())) problem("io.open", "cannot read the file: " + std::string(std::strerror(errno)));
+    return summary_;
+}
+
+}  // namespace
+
+bool streams(std::string_view format) noexcept {
+    return format == "csa" || format == "sgf" || format == "ggf" || format == "wthor";
+}
+
+stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink) {
+    streamer s(path, options, sink);
+    return s.run();
+}
+
+}  // namespace kifu

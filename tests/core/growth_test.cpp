@@ -1,0 +1,190 @@
+// No quadratic path: every registered format's reader is run on an input of size n and of
+// size 4n, and the time may grow about 4×, not 16×. Time is the thread's CPU time (other
+// processes on the machine do not count), best of three, with as many reads per measure as
+// make the n input take 20 ms, so that the test means the same in a Release and a sanitizer
+// build and stays short in both.
+
+#include <catch2/catch.hpp>
+
+#include <time.h>
+
+#include <algorithm>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <kifu/format.hpp>
+#include <kifu/go/board.hpp>
+#include <kifu/othello/wthor.hpp>
+#include <kifu/read.hpp>
+
+namespace {
+
+double cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// The best of three measures of `reads` lenient reads of the input.
+double best_time(const std::string& input, const std::string& name, const std::string& format, int reads) {
+    kifu::read_options options;
+    options.format = format;
+    options.mode = kifu::read_mode::lenient;
+    double best = 1e9;
+    for (int run = 0; run < 3; ++run) {
+        const double start = cpu_seconds();
+        for (int i = 0; i < reads; ++i) {
+            const kifu::read_result r = kifu::read_buffer(input, name, options);
+            if (r.format != format) FAIL("read as " << r.format);
+        }
+        best = std::min(best, cpu_seconds() - start);
+    }
+    return best;
+}
+
+// A generator makes an input of `units` repetitions of the format's content.
+struct growth_case {
+    std::string label;
+    std::string format;
+    std::string name;
+    std::function<std::string(int)> make;
+    int units;  // n
+};
+
+// Shogi: rooks walk back and forth (legal forever: no repetition rule is checked).
+const char* const kif_moves[] = {"４八飛(28)", "６二飛(82)", "２八飛(48)", "８二飛(62)"};
+const char* const csa_moves[] = {"+2848HI", "-8262HI", "+4828HI", "-6282HI"};
+
+std::string kif(int units) {
+    std::string s = "手合割：平手\n手数----指手---------消費時間--\n";
+    for (int i = 0; i < units * 4; ++i) s += std::to_string(i + 1) + " " + kif_moves[i % 4] + "\n";
+    return s;
+}
+
+std::string ki2(int units) {
+    std::string s = "手合割：平手\n\n";
+    for (int i = 0; i < units; ++i) s += "▲４八飛 △６二飛 ▲２八飛 △８二飛\n";
+    return s;
+}
+
+std::string csa_game(int moves) {
+    std::string s = "V2.2\nPI\n+\n";
+    for (int i = 0; i < moves; ++i) s += std::string(csa_moves[i % 4]) + "\n";
+    return s + "%TORYO\n";
+}
+
+std::string csa_games(int units) {
+    std::string s;
+    for (int i = 0; i < units; ++i) s += (i ? "/\n" : "") + csa_game(8);
+    return s;
+}
+
+std::string jkf(int units) {
+    static const char* const squares[] = {R"("from":{"x":2,"y":8},"to":{"x":4,"y":8})", R"("from":{"x":8,"y":2},"to":{"x":6,"y":2})",
+                                          R"("from":{"x":4,"y":8},"to":{"x":2,"y":8})", R"("from":{"x":6,"y":2},"to":{"x":8,"y":2})"};
+    std::string s = R"({"header":{},"moves":[{})";
+    for (int i = 0; i < units * 4; ++i) s += std::string(R"(,{"move":{)") + squares[i % 4] + R"(,"piece":"HI"}})";
+    return s + "]}";
+}
+
+std::string sgf_games(int units) {
+    std::string s;
+    for (int i = 0; i < units; ++i) s += "(;GM[1]FF[4]SZ[19]PB[b]PW[w];B[pd];W[dd];B[pq];W[dp];B[fc]C[a comment])\n";
+    return s;
+}
+
+std::string sgf_variations(int units) {
+    std::string s = "(;GM[1]FF[4]SZ[19]";
+    for (int i = 0; i < units; ++i) s += "(;B[pd];W[dd])";  // siblings: one fork each
+    return s + ")";
+}
+
+std::string nhk(int units) {
+    // One p= record per move: the board after it (a point each, in row order).
+    std::string s = "NIP100;\nTitle=t;\nPlayer1=a;\nPlayer2=b;\n";
+    kifu::go::board b(19, 19);
+    kifu::go::color c = kifu::go::color::black;
+    for (int i = 0; i < units; ++i) {
+        const kifu::go::point p{1 + (i * 2) % 19, 1 + (i * 2) / 19 % 19};
+        b.play(c, p);
+        c = kifu::go::opponent(c);
+        std::string digits;
+        for (const std::string& row : b.rows()) {
+            for (const char ch : row) digits += ch == '.' ? '0' : ch == 'X' ? '1' : '2';
+        }
+        s += "p=" + digits + kifu::go::to_sgf(p) + ";\nh1=0;\nh2=0;\n";
+    }
+    return s + "END\n";
+}
+
+const std::string ggf_game =
+    "(;GM[Othello]PC[x]PB[b]PW[w]TY[8]RE[?]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+    "B[f5]W[d6]B[c3]W[d3]B[c4]W[f4]B[f6]W[f3];)\n";
+
+std::string ggf_games(int units) {
+    std::string s;
+    for (int i = 0; i < units; ++i) s += "1 " + ggf_game;
+    return s;
+}
+
+std::string ggf_junk(int units) { return ggf_game + std::string(static_cast<std::size_t>(units) * 64, 'A'); }
+
+std::string wthor(int units) {
+    namespace w = kifu::othello::wthor;
+    w::games_file f;
+    f.header.game_year = 2026;
+    f.header.board_size = 8;
+    w::game g;
+    const std::uint8_t moves[] = {56, 64, 33, 34, 43, 46, 66, 36};  // f5 d6 c3 d3 c4 f4 f6 f3
+    std::copy(std::begin(moves), std::end(moves), g.moves.begin());
+    f.games.assign(static_cast<std::size_t>(units), g);
+    f.header.games = static_cast<std::uint32_t>(units);
+    return w::write(f);
+}
+
+}  // namespace
+
+TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6x the time", "[growth]") {
+    const std::vector<growth_case> cases = {
+        {"CSA, one long game", "csa", "g.csa", csa_game, 32000},
+        {"CSA, many games", "csa", "g.csa", csa_games, 16000},
+        {"KIF, one long game", "kif", "g.kif", kif, 2000},
+        {"KI2, one long game", "ki2", "g.ki2", ki2, 2000},
+        {"JKF, one long game", "jkf", "g.jkf", jkf, 2000},
+        {"SGF, many games", "sgf", "g.sgf", sgf_games, 4000},
+        {"SGF, many variations", "sgf", "g.sgf", sgf_variations, 4000},
+        {"NHK, one game", "nhk", "g.txt", nhk, 60},
+        {"GGF, many games", "ggf", "g.ggf", ggf_games, 2000},
+        {"GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 4000},
+        {"WTHOR, many games", "wthor", "g.wtb", wthor, 16000},
+    };
+    std::vector<std::string> covered;
+    for (const growth_case& c : cases) {
+        INFO(c.label);
+        const std::string small = c.make(c.units);
+        const std::string large = c.make(c.units * 4);
+        // Calibrate: as many reads as make the small input take 20 ms.
+        int reads = 1;
+        while (best_time(small, c.name, c.format, reads) < 0.02 && reads < (1 << 20)) reads *= 2;
+        // Up to three tries: on a shared machine a neighbour's burst can slow one measure; a
+        // quadratic path is slow every time.
+        double t_small = 0;
+        double t_large = 0;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            t_small = best_time(small, c.name, c.format, reads);
+            t_large = best_time(large, c.name, c.format, reads);
+            if (t_large <= 6 * t_small) break;
+        }
+        INFO("n: " << t_small * 1e3 << " ms, 4n: " << t_large * 1e3 << " ms, " << reads << " reads");
+        CHECK(t_large <= 6 * t_small);
+        std::cout << "growth: " << c.label << ": " << small.size() << " bytes " << t_small * 1e3 << " ms, 4x: "
+                  << t_large / t_small << "x the time\n";
+        covered.push_back(c.format);
+    }
+    for (const kifu::format_info& f : kifu::formats()) {
+        INFO(f.name);
+        CHECK(std::find(covered.begin(), covered.end(), std::string(f.name)) != covered.end());
+    }
+}
