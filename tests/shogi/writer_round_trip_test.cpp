@@ -49,6 +49,7 @@ TEST_CASE("Every shogi record of the corpus reads back the same from KIF, KI2, C
     const shogi_target targets[] = {shogi_target::kif, shogi_target::ki2, shogi_target::csa, shogi_target::jkf};
     counts per[4];
     int read = 0, unread = 0;
+    int cp932_same = 0, cp932_differ = 0, cp932_unencodable = 0;
     int reported = 0;
     for (const auto& file : files) {
         const kifu::read_result original = kifu::read_file(file);
@@ -74,6 +75,19 @@ TEST_CASE("Every shogi record of the corpus reads back the same from KIF, KI2, C
                 const kifu::shogi::jkf expected = kifu::test::comparable(*game, targets[t]);
                 if (back.ok() && again != nullptr && kifu::test::comparable(*again, targets[t]) == expected) {
                     ++c.same;
+                    if (targets[t] == shogi_target::kif || targets[t] == shogi_target::ki2) {
+                        // The same text in CP932 (.kif, .ki2) reads back the same, or fails to be written.
+                        std::string sjis;
+                        const kifu::read_result b = kifu::test::write_and_read(*game, targets[t], sjis, {}, kifu::shogi::text_encoding::cp932);
+                        if (b.records.empty() && !b.diagnostics.empty() && b.diagnostics.front().code.ends_with(".write.cp932")) {
+                            ++cp932_unencodable;
+                        } else if (b.ok() && b.records.size() == 1 && *b.records[0].get<kifu::shogi::jkf>() == *again) {
+                            ++cp932_same;
+                        } else {
+                            ++cp932_differ;
+                            if (cp932_differ <= 4) std::cout << file.string() << " as CP932 " << kifu::test::name_of(targets[t]) << " differs\n";
+                        }
+                    }
                     continue;
                 }
                 ++c.differ;
@@ -91,6 +105,9 @@ TEST_CASE("Every shogi record of the corpus reads back the same from KIF, KI2, C
         std::cout << "  " << kifu::test::name_of(targets[t]) << ": " << per[t].records << " records, " << per[t].same
                   << " same, " << per[t].differ << " differ, " << per[t].write_failed << " not writable\n";
     }
+    std::cout << "  kif and ki2 in CP932: " << cp932_same << " same, " << cp932_differ << " differ, " << cp932_unencodable
+              << " with a character CP932 lacks\n";
     for (int t = 0; t < 4; ++t) CHECK(per[t].differ == 0);
+    CHECK(cp932_differ == 0);
     CHECK(read > 6000);
 }

@@ -54,8 +54,9 @@ inline void project_line(std::vector<kifu::shogi::move_format>& moves, shogi_tar
     std::vector<kifu::shogi::move_format> kept;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         kifu::shogi::move_format e = std::move(moves[i]);
-        split_comments(e.comments);
-        if (e.time) {
+        const bool text = t != shogi_target::jkf;  // JKF holds all of these
+        if (text) split_comments(e.comments);
+        if (text && e.time) {
             // Times are written as seconds: minutes past 59 and hours are the same time.
             auto& now = e.time->now;
             const long long seconds = static_cast<long long>(now.h.value_or(0)) * 3600 + now.m * 60LL + now.s;
@@ -69,11 +70,22 @@ inline void project_line(std::vector<kifu::shogi::move_format>& moves, shogi_tar
             if (t == shogi_target::csa) e.time->total.reset();  // the reader sums them again
         }
         if (t == shogi_target::ki2) e.time.reset();
+        if (e.move) {
+            // 相対 words are notation: the KI2 writer writes the minimal ones, a KI2 reader keeps
+            // what the file said (a superfluous 寄 too). The moves' origins say whether they were
+            // right. CSA and JKF have no 同 of their own: the normalizer works it out.
+            e.move->relative.clear();
+            if (t == shogi_target::csa || t == shogi_target::jkf) e.move->same.reset();
+        }
         if (t == shogi_target::csa) e.forks.clear();
         for (auto& fork : e.forks) project_line(fork, t, false);
         // An element with neither move nor special (only comments) cannot be written: its
         // comments go with the element before it.
-        const bool empty = !e.move && e.special.empty() && !(top && i == 0);
+        // KI2 ends a line of play with one まで line: a second special (floodgate repeats
+        // %KACHI) is not held either.
+        const bool repeated_end = t == shogi_target::ki2 && !e.move && !kept.empty() && !kept.back().move &&
+                                  !kept.back().special.empty();
+        const bool empty = text && !e.move && (e.special.empty() || repeated_end) && !(top && i == 0);
         if (empty && !kept.empty()) {
             auto& to = kept.back().comments;
             to.insert(to.end(), e.comments.begin(), e.comments.end());
@@ -92,12 +104,12 @@ inline void project_line(std::vector<kifu::shogi::move_format>& moves, shogi_tar
 /// 先手/後手, the start as its preset when it is one; KIF, KI2: the 手合割 header left out (the
 /// writer adds it for a preset start).
 inline kifu::shogi::jkf comparable(kifu::shogi::jkf r, shogi_target t) {
+    detail_writer::project_line(r.moves, t, true);
     if (t == shogi_target::jkf) {
         // A JKF header is a JSON object: the reader does not keep the order of its keys.
         std::sort(r.header.begin(), r.header.end());
         return r;
     }
-    detail_writer::project_line(r.moves, t, true);
     std::vector<std::pair<std::string, std::string>> header;
     for (auto& [key, value] : r.header) {
         std::string k = key;
@@ -109,6 +121,7 @@ inline kifu::shogi::jkf comparable(kifu::shogi::jkf r, shogi_target t) {
             if (k.find(':') != std::string::npos) continue;
             if (k == "下手" && !r.find_header("先手")) k = "先手";
             if (k == "上手" && !r.find_header("後手")) k = "後手";
+            if ((k == "先手" || k == "後手") && v.empty()) continue;  // `N+` with no name names nobody
         }
         header.emplace_back(std::move(k), std::move(v));
     }
@@ -137,14 +150,17 @@ inline kifu::shogi::jkf comparable(kifu::shogi::jkf r, shogi_target t) {
     return r;
 }
 
-/// Writes a record in format `t` (KIF and KI2 as UTF-8) and reads the text back; `text` gets
-/// what was written. A failed write gives a result with no record and the writer's code.
+/// Writes a record in format `t` (KIF and KI2 in `encoding`) and reads the text back; `text`
+/// gets what was written. A failed write gives a result with no record and the writer's code.
 inline kifu::read_result write_and_read(const kifu::shogi::jkf& record, shogi_target t, std::string& text,
-                                        kifu::shogi::csa_version csa = kifu::shogi::csa_version::v3_0) {
+                                        kifu::shogi::csa_version csa = kifu::shogi::csa_version::v3_0,
+                                        kifu::shogi::text_encoding encoding = kifu::shogi::text_encoding::utf8) {
     kifu::shogi::write_result w;
+    kifu::shogi::kakinoki_write_options kakinoki;
+    kakinoki.encoding = encoding;
     switch (t) {
-        case shogi_target::kif: w = kifu::shogi::write_kif(record); break;
-        case shogi_target::ki2: w = kifu::shogi::write_ki2(record); break;
+        case shogi_target::kif: w = kifu::shogi::write_kif(record, kakinoki); break;
+        case shogi_target::ki2: w = kifu::shogi::write_ki2(record, kakinoki); break;
         case shogi_target::csa: {
             kifu::shogi::csa_write_options options;
             options.version = csa;
@@ -165,7 +181,7 @@ inline kifu::read_result write_and_read(const kifu::shogi::jkf& record, shogi_ta
     }
     kifu::read_options options;
     options.format = std::string(name_of(t));
-    options.encoding = "UTF-8";
+    options.encoding = encoding == kifu::shogi::text_encoding::utf8 ? "UTF-8" : "CP932";
     return kifu::read_buffer(text, std::string("written.") + std::string(name_of(t)), options);
 }
 
