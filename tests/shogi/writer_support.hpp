@@ -101,8 +101,8 @@ inline void project_line(std::vector<kifu::shogi::move_format>& moves, shogi_tar
 /// Returns the part of a normalized record that format `t` holds, in the form reading it back
 /// gives (docs/shogi-writers.md): comments one line each, times in seconds; KIF: no
 /// milliseconds; KI2: no times; CSA: no forks, no totals (the reader sums them), 下手/上手 named
-/// 先手/後手, the start as its preset when it is one; KIF, KI2: the 手合割 header left out (the
-/// writer adds it for a preset start).
+/// 先手/後手, the start as its preset when it is one; the 手合割 header left out (the KIF and
+/// KI2 writers add it for a preset start, the CSA writer leaves it to the position).
 inline kifu::shogi::jkf comparable(kifu::shogi::jkf r, shogi_target t) {
     detail_writer::project_line(r.moves, t, true);
     if (t == shogi_target::jkf) {
@@ -116,7 +116,7 @@ inline kifu::shogi::jkf comparable(kifu::shogi::jkf r, shogi_target t) {
         std::string v = value;
         std::replace(v.begin(), v.end(), '\n', ' ');
         std::replace(v.begin(), v.end(), '\r', ' ');
-        if (t != shogi_target::csa && k == "手合割") continue;
+        if (k == "手合割") continue;
         if (t == shogi_target::csa) {
             if (k.find(':') != std::string::npos) continue;
             if (k == "下手" && !r.find_header("先手")) k = "先手";

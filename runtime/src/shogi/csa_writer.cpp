@@ -39,8 +39,9 @@ void append_header(std::string& out, const jkf& record) {
             named = true;
         }
         if (line.empty()) {
-            // Any other key as `$KEY:value`, which the reader keeps under that key.
-            if (key.empty() || key.find_first_of(":\r\n") != std::string::npos) continue;
+            // Any other key as `$KEY:value`, which the reader keeps under that key; not 手合割,
+            // which the position says.
+            if (key.empty() || key == "手合割" || key.find_first_of(":\r\n") != std::string::npos) continue;
             out += '$';
             out += key;
             out += ':';
