@@ -164,7 +164,7 @@ TEST_CASE("write_csa writes several records separated by /, which read back as t
     CHECK(comparable(*back.records[1].get<jkf>(), shogi_target::csa) == comparable(second, shogi_target::csa));
 }
 
-TEST_CASE("A handicap start is a 手合割 line in KIF and KI2 and a PI line in CSA; 下手 and 上手 name the sides") {
+TEST_CASE("A handicap start is a 手合割 line in KIF and KI2 and a PI line in CSA, with 下手 and 上手 naming the sides") {
     const jkf record = read_one("手合割：二枚落ち\n手数----指手---------消費時間--\n   1 ６二銀(71)\n   2 ７六歩(77)\n   3 投了\n", "kif");
     const std::string kif = write_kif(record).text;
     CHECK(kif.starts_with("手合割：二枚落ち\n"));

@@ -67,6 +67,7 @@ private:
         before.reserve(moves.size() - std::min(first, moves.size()));
         int real_moves = ply - 1;
         int on_line = 0;  // tokens on the current output line
+        bool ended = false;
         auto end_line = [&] {
             if (on_line > 0) {
                 while (!out_.empty() && out_.back() == ' ') out_.pop_back();
@@ -83,7 +84,8 @@ private:
                 out_.append(static_cast<std::size_t>(std::max(1, token_width - display_width(token))), ' ');
                 real_moves = ply + static_cast<int>(i - first);
                 if (++on_line == moves_per_line) end_line();
-            } else if (!e.special.empty()) {
+            } else if (!e.special.empty() && !ended) {
+                ended = true;  // one まで line ends a line of play (floodgate may repeat %KACHI)
                 end_line();
                 std::string summary = summary_of(e.special, real_moves, state.to_move, handicap_);
                 if (summary.empty()) {
