@@ -79,6 +79,16 @@ inline void project_line(std::vector<kifu::shogi::move_format>& moves, shogi_tar
         }
         if (t == shogi_target::csa) e.forks.clear();
         for (auto& fork : e.forks) project_line(fork, t, false);
+        if (t == shogi_target::ki2 && !e.move && !e.special.empty() && !e.comments.empty()) {
+            // The comments on the end are written before the まで line, so they go with the
+            // last move (json-kifu-format reads no comment after a まで line).
+            auto last = std::find_if(kept.rbegin(), kept.rend(), [](const auto& k) { return k.move.has_value(); });
+            auto& to = last != kept.rend() ? last->comments : top && !kept.empty() ? kept.front().comments : e.comments;
+            if (&to != &e.comments) {
+                to.insert(to.end(), e.comments.begin(), e.comments.end());
+                e.comments.clear();
+            }
+        }
         // An element with neither move nor special (only comments) cannot be written: its
         // comments go with the element before it.
         // KI2 ends a line of play with one まで line: a second special (floodgate repeats
@@ -124,6 +134,22 @@ inline kifu::shogi::jkf comparable(kifu::shogi::jkf r, shogi_target t) {
             if ((k == "先手" || k == "後手") && v.empty()) continue;  // `N+` with no name names nobody
         }
         header.emplace_back(std::move(k), std::move(v));
+    }
+    if (t == shogi_target::csa) {
+        // `N+` and `N-` come first.
+        auto rank = [&header](const std::pair<std::string, std::string>& h) {
+            for (int side = 0; side < 2; ++side) {
+                const char* key = side == 0 ? "先手" : "後手";
+                auto first = std::find_if(header.begin(), header.end(), [key](const auto& e) { return e.first == key; });
+                if (first != header.end() && &*first == &h) return side;
+            }
+            return 2;
+        };
+        std::vector<std::pair<int, std::pair<std::string, std::string>>> ranked;
+        for (const auto& h : header) ranked.emplace_back(rank(h), h);
+        std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        header.clear();
+        for (auto& [n, h] : ranked) header.push_back(std::move(h));
     }
     r.header = std::move(header);
     if (t == shogi_target::csa && !r.initial) r.initial = kifu::shogi::initial_format{"HIRATE", std::nullopt};

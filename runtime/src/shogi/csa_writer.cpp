@@ -30,14 +30,25 @@ void append_one_line(std::string& out, std::string_view text) {
 }
 
 void append_header(std::string& out, const jkf& record) {
-    bool black_named = false, white_named = false;
-    for (const auto& [key, value] : record.header) {
+    // `N+` then `N-` first, the order of V2.2's spec (json-kifu-format reads no other); 先手 and
+    // 下手 both given: the second as a `$` line.
+    const std::pair<std::string, std::string>* names[2] = {nullptr, nullptr};
+    for (const auto& entry : record.header) {
+        const std::string_view line = csa_key_of(entry.first);
+        const std::size_t side = line == "N+" ? 0 : line == "N-" ? 1 : 2;
+        if (side < 2 && names[side] == nullptr) names[side] = &entry;
+    }
+    for (int side = 0; side < 2; ++side) {
+        if (names[side] == nullptr) continue;
+        out += side == 0 ? "N+" : "N-";
+        append_one_line(out, names[side]->second);
+        out += '\n';
+    }
+    for (const auto& entry : record.header) {
+        const auto& [key, value] = entry;
         std::string_view line = csa_key_of(key);
-        if (line == "N+" || line == "N-") {
-            bool& named = line == "N+" ? black_named : white_named;
-            if (named) line = {};  // 先手 and 下手 both given: the second as a `$` line
-            named = true;
-        }
+        if (&entry == names[0] || &entry == names[1]) continue;
+        if (line == "N+" || line == "N-") line = {};
         if (line.empty()) {
             // Any other key as `$KEY:value`, which the reader keeps under that key; not 手合割,
             // which the position says.

@@ -67,7 +67,7 @@ private:
         before.reserve(moves.size() - std::min(first, moves.size()));
         int real_moves = ply - 1;
         int on_line = 0;  // tokens on the current output line
-        bool ended = false;
+        std::string summary;  // the まで line (one per line of play: floodgate may repeat %KACHI)
         auto end_line = [&] {
             if (on_line > 0) {
                 while (!out_.empty() && out_.back() == ' ') out_.pop_back();
@@ -84,23 +84,23 @@ private:
                 out_.append(static_cast<std::size_t>(std::max(1, token_width - display_width(token))), ' ');
                 real_moves = ply + static_cast<int>(i - first);
                 if (++on_line == moves_per_line) end_line();
-            } else if (!e.special.empty() && !ended) {
-                ended = true;  // one まで line ends a line of play (floodgate may repeat %KACHI)
-                end_line();
-                std::string summary = summary_of(e.special, real_moves, state.to_move, handicap_);
+            } else if (!e.special.empty() && summary.empty()) {
+                summary = summary_of(e.special, real_moves, state.to_move, handicap_);
                 if (summary.empty()) {
                     // No まで form (待った, エラー, …): the word as a move, as ShogiDB2 writes 投了.
                     summary = (state.to_move == color::black ? "▲" : "△") +
                               terminal_word(e.special, state.to_move, handicap_);
                 }
-                out_ += summary;
-                out_ += '\n';
             }
             if (!e.comments.empty()) {
                 end_line();
                 append_comment_lines(out_, e);
             }
         }
+        end_line();
+        // The end comes after the comments of the specials too: json-kifu-format reads no comment
+        // after a まで line (so those comments go with the last move).
+        if (!summary.empty()) out_ += summary + '\n';
         end_line();
         for (std::size_t k = before.size(); k-- > 0;) {
             const move_format& e = moves[first + k];
