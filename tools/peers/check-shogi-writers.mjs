@@ -161,5 +161,30 @@ for (const t of targets) {
     for (const e of examples) console.log(`  ${e}`);
   }
 }
+// --- whole variation trees: the written KIF against the original, by each peer -----------------
+// json-kifu-format: every move and special of every fork; tsshogi: its own KIF export of the
+// record (moves, forks, comments, times), header lines aside.
+const shape = (moves) => moves.map((m) => (m.move ? `${m.move.from ? m.move.from.x * 10 + m.move.from.y : "d"}-` +
+  `${m.move.to.x * 10 + m.move.to.y}${m.move.promote ? "+" : ""}` : m.special || "") +
+  (m.forks ? `[${m.forks.map(shape).join("|")}]` : "")).join(",");
+const body = (kif) => kif.split("\n").filter((l) => !l.includes("：") || l.startsWith("変化")).join("\n");
+const decode = (bytes) => { try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch { return sjis.decode(bytes); } };
+for (const peer of ["tsshogi", "jkf"]) {
+  let same = 0, differ = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const file = path.join(out, "kifu", ids[i] + ".kifu");
+    if (!fs.existsSync(file)) { differ++; continue; }
+    const original = decode(fs.readFileSync(inputs[i]));
+    const written = fs.readFileSync(file, "utf8");
+    try {
+      const a = peer === "jkf" ? shape(JKFPlayer.parseKIF(original).kifu.moves) : body(tsshogi.exportKIF(tsshogi.importKIF(original)));
+      const b = peer === "jkf" ? shape(JKFPlayer.parseKIF(written).kifu.moves) : body(tsshogi.exportKIF(tsshogi.importKIF(written)));
+      if (a === b) { same++; continue; }
+    } catch { /* counted below */ }
+    differ++;
+  }
+  if (differ) failed = true;
+  console.log(`-t kifu read by ${peer}, whole record with its variations against the original KIF: ${same} same, ${differ} differ`);
+}
 fs.rmSync(out, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
