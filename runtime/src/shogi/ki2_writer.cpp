@@ -101,7 +101,6 @@ private:
         // The end comes after the comments of the specials too: json-kifu-format reads no comment
         // after a まで line (so those comments go with the last move).
         if (!summary.empty()) out_ += summary + '\n';
-        end_line();
         for (std::size_t k = before.size(); k-- > 0;) {
             const move_format& e = moves[first + k];
             for (const auto& fork : e.forks) {
