@@ -299,3 +299,22 @@ TEST_CASE("A special with no CSA word fails the CSA write with csa.write.special
     CHECK(w.message == "game 1 ends with '不戦勝', which has no CSA special (%TORYO, %CHUDAN, …)");
     CHECK(w.text.empty());
 }
+
+TEST_CASE("A foul by either side reads back as the same signed ILLEGAL_ACTION from KIF, KI2 and CSA") {
+    // After ▲７六歩 White is to move: %+ILLEGAL_ACTION is the last mover's foul (KIF 反則勝ち),
+    // %-ILLEGAL_ACTION the foul of the side to move (KIF `後手 反則負け`).
+    for (const char* special : {"+ILLEGAL_ACTION", "-ILLEGAL_ACTION"}) {
+        const jkf record = read_one(std::string("V2.2\nPI\n+\n+7776FU\n%") + special + "\n", "csa");
+        const std::string kif = write_kif(record).text;
+        CHECK(kif.find(special[0] == '+' ? "   2 反則勝ち\n" : "   2 後手 反則負け\n") != std::string::npos);
+        CHECK(kif.ends_with(special[0] == '+' ? "まで1手で後手の反則勝ち\n" : "まで1手で先手の反則勝ち\n"));
+        for (auto t : {kifu::test::shogi_target::kif, kifu::test::shogi_target::ki2, kifu::test::shogi_target::csa}) {
+            INFO(special << " as " << kifu::test::name_of(t));
+            std::string text;
+            const kifu::read_result back = kifu::test::write_and_read(record, t, text);
+            INFO(text);
+            REQUIRE(back.ok());
+            CHECK(back.records[0].get<jkf>()->moves.back().special == special);
+        }
+    }
+}
