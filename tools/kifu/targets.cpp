@@ -169,7 +169,15 @@ bool render_shogi(const read_result& result, output_target t, const std::string&
 bool render_export(const read_result& result, output_target t, bool with_header, const std::string& input,
                    std::string& out, std::string& error, std::vector<diagnostic>& diagnostics) {
     if (t == output_target::sgf) return render_sgf(result, input, out, error);
-    if (t >= output_target::kif) return render_shogi(result, t, input, out, error);
+    switch (t) {
+        case output_target::kif:
+        case output_target::kifu:
+        case output_target::ki2:
+        case output_target::ki2u:
+        case output_target::csa:
+        case output_target::csa_v2_2: return render_shogi(result, t, input, out, error);
+        default: break;
+    }
     return render_othello(result, t, with_header, input, out, error, diagnostics);
 }
 
