@@ -55,12 +55,13 @@ int main(int argc, char** argv) {
         "instead of the detected one";
     convert_options convert;
     CLI::App* convert_cmd =
-        app.add_subcommand("convert", "Writes the normalized JKF of each input (or SGF for go, an othello export: -t)");
+        app.add_subcommand("convert", "Writes the normalized JKF of each input (or KIF, KI2, CSA for shogi, SGF for go, an othello export: -t)");
     convert_cmd->add_option("-f,--format", convert.format, "Input format (default: detected)");
     convert_cmd->add_option("-e,--encoding", convert.encoding, encoding_help);
     convert_cmd
         ->add_option("-t,--to", convert.to,
-                     "Output format: jkf; go games also sgf; othello games also csv (WTHOR CSV), ggf, positions-csv, positions-jsonl")
+                     "Output format: jkf; shogi games also kif, ki2 (CP932), kifu, ki2u (UTF-8), csa (V3.0), csa-v2.2; "
+                     "go games also sgf; othello games also csv (WTHOR CSV), ggf, positions-csv, positions-jsonl")
         ->check(CLI::IsMember(target_names));
     CLI::Option* pretty = convert_cmd->add_flag("--pretty", convert.pretty, "Indent single-game documents");
     CLI::Option* jsonl =

@@ -10,6 +10,7 @@
 #include <kifu/othello/ggf_writer.hpp>
 #include <kifu/othello/positions.hpp>
 #include <kifu/othello/record.hpp>
+#include <kifu/shogi/write.hpp>
 
 namespace kifu::cli {
 
@@ -21,6 +22,12 @@ std::optional<output_target> target_of(std::string_view name) noexcept {
         {"ggf", output_target::ggf},
         {"positions-csv", output_target::positions_csv},
         {"positions-jsonl", output_target::positions_jsonl},
+        {"kif", output_target::kif},
+        {"kifu", output_target::kifu},
+        {"ki2", output_target::ki2},
+        {"ki2u", output_target::ki2u},
+        {"csa", output_target::csa},
+        {"csa-v2.2", output_target::csa_v2_2},
     };
     for (const auto& [n, t] : table) {
         if (n == name) return t;
@@ -35,6 +42,12 @@ std::string_view extension_of(output_target t) noexcept {
         case output_target::positions_csv: return ".csv";
         case output_target::ggf: return ".ggf";
         case output_target::positions_jsonl: return ".jsonl";
+        case output_target::kif: return ".kif";
+        case output_target::kifu: return ".kifu";
+        case output_target::ki2: return ".ki2";
+        case output_target::ki2u: return ".ki2u";
+        case output_target::csa:
+        case output_target::csa_v2_2: return ".csa";
         case output_target::jkf: break;
     }
     return ".jkf";
@@ -91,8 +104,7 @@ bool render_othello(const read_result& result, output_target t, bool with_header
             }
             case output_target::positions_csv: othello::write_positions_csv(text, *games[i], number); break;
             case output_target::positions_jsonl: othello::write_positions_jsonl(text, *games[i], number); break;
-            case output_target::jkf:
-            case output_target::sgf: break;
+            default: break;
         }
     }
     out += text;
@@ -115,11 +127,57 @@ bool render_sgf(const read_result& result, const std::string& input, std::string
     return true;
 }
 
+bool render_shogi(const read_result& result, output_target t, const std::string& input, std::string& out,
+                  std::string& error) {
+    const std::string_view target_name = target_names[static_cast<std::size_t>(t)];
+    std::vector<const shogi::jkf*> games;
+    for (const record& r : result.records) {
+        const auto* game = r.get<shogi::jkf>();
+        if (game == nullptr) {
+            error = wrong_game(input, r, target_name, "shogi");
+            return false;
+        }
+        games.push_back(game);
+    }
+    shogi::write_result written;
+    if (t == output_target::csa || t == output_target::csa_v2_2) {
+        shogi::csa_write_options options;
+        options.version = t == output_target::csa ? shogi::csa_version::v3_0 : shogi::csa_version::v2_2;
+        written = shogi::write_csa(games, options);
+    } else {
+        if (games.size() != 1) {
+            error = fmt::format("{}: holds {} games; -t {} writes one game per file (-t csa or -t jkf write several)",
+                                input, games.size(), target_name);
+            return false;
+        }
+        shogi::kakinoki_write_options options;
+        options.encoding = t == output_target::kif || t == output_target::ki2 ? shogi::text_encoding::cp932
+                                                                                : shogi::text_encoding::utf8;
+        written = t == output_target::kif || t == output_target::kifu ? shogi::write_kif(*games[0], options)
+                                                                      : shogi::write_ki2(*games[0], options);
+    }
+    if (!written.ok()) {
+        error = fmt::format("{}: {} [{}]", input, written.message, written.code);
+        return false;
+    }
+    out += written.text;
+    return true;
+}
+
 }  // namespace
 
 bool render_export(const read_result& result, output_target t, bool with_header, const std::string& input,
                    std::string& out, std::string& error, std::vector<diagnostic>& diagnostics) {
     if (t == output_target::sgf) return render_sgf(result, input, out, error);
+    switch (t) {
+        case output_target::kif:
+        case output_target::kifu:
+        case output_target::ki2:
+        case output_target::ki2u:
+        case output_target::csa:
+        case output_target::csa_v2_2: return render_shogi(result, t, input, out, error);
+        default: break;
+    }
     return render_othello(result, t, with_header, input, out, error, diagnostics);
 }
 

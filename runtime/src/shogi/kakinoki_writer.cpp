@@ -1,0 +1,281 @@
+// The parts of the KIF and KI2 writers they share (../shared/formats/shogi.md §2.2–2.9, §3.1).
+
+#include "shogi/kakinoki_writer.hpp"
+
+#include <iconv.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdio>
+
+#include <kifu/shogi/position.hpp>
+
+#include "shogi/kakinoki.hpp"
+#include "shogi/presets.hpp"
+
+namespace kifu::shogi::detail {
+
+namespace {
+
+constexpr std::array<std::string_view, 9> wide_digits{"１", "２", "３", "４", "５", "６", "７", "８", "９"};
+constexpr std::array<std::string_view, 9> kanji_digits{"一", "二", "三", "四", "五", "六", "七", "八", "九"};
+
+// 手合割 names of the presets (KAKINOKI's list, §2.3).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 16> handicap_names{{
+    {"HIRATE", "平手"},     {"KY", "香落ち"},         {"KY_R", "右香落ち"},     {"KA", "角落ち"},
+    {"HI", "飛車落ち"},     {"HIKY", "飛香落ち"},     {"2", "二枚落ち"},        {"3", "三枚落ち"},
+    {"4", "四枚落ち"},      {"5", "五枚落ち"},        {"5_L", "左五枚落ち"},    {"6", "六枚落ち"},
+    {"7_L", "左七枚落ち"},  {"7_R", "右七枚落ち"},    {"8", "八枚落ち"},        {"10", "十枚落ち"},
+}};
+
+// A kind as a BOD cell writes it: one character (杏 圭 全 for the promoted 香 桂 銀).
+std::string_view board_piece_name(piece_kind k) noexcept {
+    static constexpr std::array<std::string_view, piece_kind_count> names{"歩", "香", "桂", "銀", "金", "角", "飛",
+                                                                         "玉", "と", "杏", "圭", "全", "馬", "龍"};
+    return names[static_cast<std::size_t>(k)];
+}
+
+std::string_view handicap_name(std::string_view preset) noexcept {
+    for (const auto& [p, name] : handicap_names)
+        if (p == preset) return name;
+    return {};
+}
+
+// `十一` … `十八`, `二` … `九`, "" for one.
+std::string count_text(int n) {
+    std::string out;
+    if (n >= 10) {
+        out = "十";
+        n -= 10;
+    }
+    if (n >= 2 || (n == 1 && !out.empty())) out += kanji_digits[static_cast<std::size_t>(n - 1)];
+    return out;
+}
+
+std::string_view side_name(color c, bool handicap) noexcept {
+    if (handicap) return c == color::black ? "下手" : "上手";
+    return c == color::black ? "先手" : "後手";
+}
+
+void append_hand(std::string& out, const state_format& state, color c, bool handicap) {
+    out += side_name(c, handicap);
+    out += "の持駒：";
+    // 飛 角 金 銀 桂 香 歩: the order Kifu for Windows lists a hand in.
+    static constexpr std::array<piece_kind, hand_kind_count> order{piece_kind::hi, piece_kind::ka, piece_kind::ki,
+                                                                   piece_kind::gi, piece_kind::ke, piece_kind::ky,
+                                                                   piece_kind::fu};
+    bool any = false;
+    for (piece_kind k : order) {
+        const int n = state.hands[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)];
+        if (n <= 0) continue;
+        out += board_piece_name(k);
+        out += count_text(n);
+        out += "　";
+        any = true;
+    }
+    if (!any) out += "なし";
+    out += '\n';
+}
+
+void append_board(std::string& out, const state_format& state, bool handicap) {
+    append_hand(out, state, color::white, handicap);
+    out += "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n";
+    for (int y = 1; y <= 9; ++y) {
+        out += '|';
+        for (int x = 9; x >= 1; --x) {
+            const auto& cell = state.board[static_cast<std::size_t>(x - 1)][static_cast<std::size_t>(y - 1)];
+            if (!cell) {
+                out += " ・";
+                continue;
+            }
+            out += cell->color == color::white ? 'v' : ' ';
+            out += board_piece_name(cell->kind);
+        }
+        out += '|';
+        out += kanji_digits[static_cast<std::size_t>(y - 1)];
+        out += '\n';
+    }
+    out += "+---------------------------+\n";
+    append_hand(out, state, color::black, handicap);
+    out += side_name(state.color, handicap);
+    out += "番\n";
+}
+
+void append_comment(std::string& out, std::string_view comment) {
+    const char mark = comment.starts_with('&') ? '&' : '*';
+    if (mark == '&') comment.remove_prefix(1);
+    // One comment line per line of the comment (a JKF comment may hold line breaks).
+    for (;;) {
+        const std::size_t nl = comment.find('\n');
+        std::string_view line = comment.substr(0, nl);
+        if (line.ends_with('\r')) line.remove_suffix(1);
+        out += mark;
+        out += line;
+        out += '\n';
+        if (nl == std::string_view::npos) break;
+        comment.remove_prefix(nl + 1);
+    }
+}
+
+}  // namespace
+
+void append_square(std::string& out, square s) {
+    out += wide_digits[static_cast<std::size_t>(s.x - 1)];
+    out += kanji_digits[static_cast<std::size_t>(s.y - 1)];
+}
+
+std::string_view move_piece_name(piece_kind k) noexcept {
+    static constexpr std::array<std::string_view, piece_kind_count> names{
+        "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+    return names[static_cast<std::size_t>(k)];
+}
+
+color initial_side(const jkf& record) noexcept {
+    if (!record.initial) return color::black;
+    if (record.initial->data) return record.initial->data->color;
+    const preset_info* p = find_preset(record.initial->preset);
+    return p != nullptr ? p->side : color::black;
+}
+
+bool is_handicap(const jkf& record) noexcept {
+    return record.initial && !record.initial->data && !record.initial->preset.empty() &&
+           record.initial->preset != "HIRATE" && find_preset(record.initial->preset) != nullptr;
+}
+
+void append_kakinoki_header(std::string& out, const jkf& record) {
+    const bool board = record.initial && (record.initial->data || find_preset(record.initial->preset) == nullptr);
+    const std::string_view preset = record.initial && !board ? std::string_view(record.initial->preset) : "HIRATE";
+    bool handicap_written = false;
+    for (const auto& [key, value] : record.header) {
+        out += key;
+        out += "：";
+        if (key == "手合割" && !board) {
+            // The 手合割 line says the start: a value naming another preset is corrected.
+            handicap_written = true;
+            out += preset_of_handicap(value) == preset ? std::string_view(value) : handicap_name(preset);
+        } else {
+            // A header value is one line.
+            for (char c : value) out += c == '\n' || c == '\r' ? ' ' : c;
+        }
+        out += '\n';
+    }
+    if (board) {
+        if (record.initial->data) {
+            append_board(out, *record.initial->data, false);
+        } else {
+            append_board(out, position().to_state(), false);  // OTHER without data: an empty board
+        }
+    } else if (!handicap_written && record.initial) {  // no initial: 平手, as no 手合割 line says
+        out += "手合割：";
+        out += handicap_name(preset);
+        out += '\n';
+    }
+}
+
+void append_comment_lines(std::string& out, const move_format& element) {
+    for (const std::string& c : element.comments) append_comment(out, c);
+}
+
+std::string terminal_word(std::string_view special, color to_move, bool handicap) {
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 13> words{{
+        {"TORYO", "投了"},        {"CHUDAN", "中断"},      {"JISHOGI", "持将棋"},   {"SENNICHITE", "千日手"},
+        {"TSUMI", "詰み"},        {"FUZUMI", "不詰"},      {"TIME_UP", "切れ負け"}, {"ILLEGAL_MOVE", "反則負け"},
+        {"KACHI", "入玉勝ち"},    {"MAX_MOVES", "最大手数"}, {"HIKIWAKE", "引き分け宣言"}, {"MATTA", "待った"},
+        {"ERROR", "エラー"},
+    }};
+    for (const auto& [s, word] : words)
+        if (s == special) return std::string(word);
+    if (special == "+ILLEGAL_ACTION" || special == "-ILLEGAL_ACTION") {
+        const color offender = special[0] == '+' ? color::black : color::white;
+        // 反則勝ち: the side to move wins by the last mover's foul; else name the offender.
+        if (offender != to_move) return "反則勝ち";
+        return std::string(side_name(offender, handicap)) + " 反則負け";
+    }
+    return std::string(special);
+}
+
+std::string summary_of(std::string_view special, int moves, color to_move, bool handicap) {
+    std::string out = "まで" + std::to_string(moves) + "手で";
+    const color last_mover = opponent(to_move);
+    auto wins = [&](color c, std::string_view how) {
+        out += side_name(c, handicap);
+        out += how;
+        return out;
+    };
+    if (special == "TORYO") return wins(last_mover, "の勝ち");
+    if (special == "TIME_UP") {
+        out += "時間切れにより";
+        return wins(last_mover, "の勝ち");
+    }
+    if (special == "ILLEGAL_MOVE") return wins(to_move, "の反則負け");
+    if (special == "+ILLEGAL_ACTION") return wins(color::white, "の反則勝ち");
+    if (special == "-ILLEGAL_ACTION") return wins(color::black, "の反則勝ち");
+    if (special == "KACHI") return wins(to_move, "の入玉勝ち");
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> draws{{
+        {"CHUDAN", "中断"}, {"JISHOGI", "持将棋"}, {"SENNICHITE", "千日手"}, {"TSUMI", "詰み"},
+        {"FUZUMI", "不詰"}, {"MAX_MOVES", "最大手数"},
+    }};
+    for (const auto& [s, word] : draws) {
+        if (s == special) return out + std::string(word);
+    }
+    return {};
+}
+
+int display_width(std::string_view text) noexcept {
+    int width = 0;
+    for (char c : text) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b < 0x80) {
+            ++width;
+        } else if ((b & 0xC0) != 0x80) {
+            width += 2;
+        }
+    }
+    return width;
+}
+
+write_result finish_kakinoki(std::string text, const kakinoki_write_options& options, std::string_view prefix) {
+    write_result result;
+    if (options.encoding == text_encoding::utf8) {
+        result.text = std::move(text);
+        return result;
+    }
+    const iconv_t cd = iconv_open("CP932", "UTF-8");
+    if (cd == reinterpret_cast<iconv_t>(-1)) {
+        result.code = std::string(prefix) + ".write.cp932";
+        result.message = "this system's iconv cannot convert to CP932";
+        return result;
+    }
+    std::string out(text.size() + 16, '\0');  // CP932 never takes more bytes than UTF-8
+    char* in = text.data();
+    std::size_t in_left = text.size();
+    char* o = out.data();
+    std::size_t o_left = out.size();
+    const bool failed = iconv(cd, &in, &in_left, &o, &o_left) == static_cast<std::size_t>(-1);
+    iconv_close(cd);
+    if (failed) {
+        const std::size_t at = static_cast<std::size_t>(in - text.data());
+        const std::size_t length = std::min(utf8_length(text[at]), text.size() - at);
+        const std::string_view character(text.data() + at, length);
+        char32_t cp = 0;
+        if (length == 1) {
+            cp = static_cast<unsigned char>(character[0]);
+        } else {
+            cp = static_cast<unsigned char>(character[0]) & (0xFF >> (length + 1));
+            for (std::size_t i = 1; i < length; ++i) cp = (cp << 6) | (static_cast<unsigned char>(character[i]) & 0x3F);
+        }
+        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+        char code[16];
+        std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
+        result.code = std::string(prefix) + ".write.cp932";
+        result.message = "'" + std::string(character) + "' (" + code + ") on line " + std::to_string(line) +
+                         " of the written text has no CP932 form; write UTF-8 instead";
+        return result;
+    }
+    out.resize(out.size() - o_left);
+    result.text = std::move(out);
+    return result;
+}
+
+}  // namespace kifu::shogi::detail
