@@ -19,6 +19,7 @@ struct convert_options {
     std::string encoding;             ///< text inputs' encoding; empty = detect
     std::string to = "jkf";           ///< output format
     std::string output_dir;           ///< empty = stdout
+    int ply = -1;                     ///< -t sfen: the position after this many moves; -1 = the end
     bool pretty = false;
     bool jsonl = false;
     bool lenient = false;

@@ -94,6 +94,10 @@ int run_convert(const convert_options& options) {
                    options.pretty ? "--pretty" : "--jsonl", options.to);
         return exit_usage;
     }
+    if (options.ply >= 0 && *target != output_target::sfen) {
+        fmt::print(stderr, "kifu: error: --ply applies to -t sfen only, not to -t {}\n", options.to);
+        return exit_usage;
+    }
     const std::filesystem::path dir = options.output_dir;
     if (!dir.empty()) {
         std::error_code ec;
@@ -136,7 +140,7 @@ int run_convert(const convert_options& options) {
             std::string error;
             std::vector<diagnostic> warnings;
             if (!render_export(result, *target, !dir.empty() || !header_written, display_name(arg), text, error,
-                                warnings)) {
+                                warnings, options.ply)) {
                 progress.clear();
                 fmt::print(stderr, "kifu: error: {}\n", error);
                 status = exit_usage;  // a target the game cannot have is a usage error

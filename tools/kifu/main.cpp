@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
     convert_cmd->add_option("-e,--encoding", convert.encoding, encoding_help);
     convert_cmd
         ->add_option("-t,--to", convert.to,
-                     "Output format: jkf; go games also sgf; othello games also csv (WTHOR CSV), ggf, positions-csv, positions-jsonl")
+                     "Output format: jkf; shogi games also usi, sfen; go games also sgf; othello games also csv (WTHOR CSV), "
+                     "ggf; all games positions-csv, positions-jsonl")
         ->check(CLI::IsMember(target_names));
     CLI::Option* pretty = convert_cmd->add_flag("--pretty", convert.pretty, "Indent single-game documents");
     CLI::Option* jsonl =
@@ -33,6 +34,8 @@ int main(int argc, char** argv) {
     pretty->excludes(jsonl);
     convert_cmd->add_option("-o,--output-dir", convert.output_dir,
                             "Write DIR/<stem>.jkf (or .jsonl) per input instead of stdout");
+    convert_cmd->add_option("--ply", convert.ply, "-t sfen: the position after N moves of the main line (default: the end)")
+        ->check(CLI::NonNegativeNumber);
     convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
     convert_cmd->add_option("files", convert.inputs, "Input files; - reads stdin")->required();
 

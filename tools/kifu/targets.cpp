@@ -1,15 +1,19 @@
-// The exports of `kifu convert -t sgf` (go) and `-t csv|ggf|positions-csv|positions-jsonl` (othello).
+// The exports of `kifu convert -t sgf` (go), `-t usi|sfen` (shogi), `-t csv|ggf` (othello) and
+// `-t positions-csv|positions-jsonl` (all three games).
 
 #include "targets.hpp"
 
 #include <fmt/core.h>
 
+#include <kifu/go/positions.hpp>
 #include <kifu/go/record.hpp>
 #include <kifu/go/sgf_tree.hpp>
 #include <kifu/othello/csv.hpp>
 #include <kifu/othello/ggf_writer.hpp>
 #include <kifu/othello/positions.hpp>
 #include <kifu/othello/record.hpp>
+#include <kifu/shogi/positions.hpp>
+#include <kifu/shogi/sfen.hpp>
 
 namespace kifu::cli {
 
@@ -21,6 +25,8 @@ std::optional<output_target> target_of(std::string_view name) noexcept {
         {"ggf", output_target::ggf},
         {"positions-csv", output_target::positions_csv},
         {"positions-jsonl", output_target::positions_jsonl},
+        {"usi", output_target::usi},
+        {"sfen", output_target::sfen},
     };
     for (const auto& [n, t] : table) {
         if (n == name) return t;
@@ -35,6 +41,8 @@ std::string_view extension_of(output_target t) noexcept {
         case output_target::positions_csv: return ".csv";
         case output_target::ggf: return ".ggf";
         case output_target::positions_jsonl: return ".jsonl";
+        case output_target::usi: return ".usi";
+        case output_target::sfen: return ".sfen";
         case output_target::jkf: break;
     }
     return ".jkf";
@@ -89,10 +97,9 @@ bool render_othello(const read_result& result, output_target t, bool with_header
                 }
                 break;
             }
-            case output_target::positions_csv: othello::write_positions_csv(text, *games[i], number); break;
-            case output_target::positions_jsonl: othello::write_positions_jsonl(text, *games[i], number); break;
-            case output_target::jkf:
-            case output_target::sgf: break;
+            case output_target::positions_csv: othello::write_positions_csv(text, *games[i], input, number); break;
+            case output_target::positions_jsonl: othello::write_positions_jsonl(text, *games[i], input, number); break;
+            default: break;  // the other targets are not othello exports
         }
     }
     out += text;
@@ -115,11 +122,75 @@ bool render_sgf(const read_result& result, const std::string& input, std::string
     return true;
 }
 
+// -t usi, sfen and the shogi position rows.
+bool render_shogi(const read_result& result, output_target t, bool with_header, const std::string& input, int ply,
+                  std::string& out, std::string& error) {
+    const std::string_view target_name = target_names[static_cast<std::size_t>(t)];
+    std::string text;
+    if (with_header && t == output_target::positions_csv) shogi::write_positions_csv_header(text);
+    for (std::size_t i = 0; i < result.records.size(); ++i) {
+        const record& r = result.records[i];
+        const auto* game = r.get<shogi::jkf>();
+        if (game == nullptr) {
+            error = wrong_game(input, r, target_name, "shogi");
+            return false;
+        }
+        const std::size_t number = r.index != 0 ? r.index : i + 1;
+        switch (t) {
+            case output_target::usi: text += shogi::to_usi_position(*game) + '\n'; break;
+            case output_target::sfen: {
+                const std::size_t moves = shogi::main_line(*game).size();
+                const std::size_t at = ply >= 0 ? static_cast<std::size_t>(ply) : moves;
+                const std::optional<shogi::position> p = shogi::position_after(*game, at);
+                if (!p) {
+                    error = fmt::format("{}: game {} has {} move{} in its main line; --ply {} is past its end", input,
+                                        number, moves, moves == 1 ? "" : "s", ply);
+                    return false;
+                }
+                text += shogi::to_sfen(*p, static_cast<int>(at) + 1) + '\n';
+                break;
+            }
+            case output_target::positions_csv: shogi::write_positions_csv(text, *game, input, number); break;
+            case output_target::positions_jsonl: shogi::write_positions_jsonl(text, *game, input, number); break;
+            default: break;
+        }
+    }
+    out += text;
+    return true;
+}
+
+// The go position rows.
+bool render_go_positions(const read_result& result, output_target t, bool with_header, const std::string& input,
+                         std::string& out, std::string& error) {
+    std::string text;
+    if (with_header && t == output_target::positions_csv) go::write_positions_csv_header(text);
+    for (std::size_t i = 0; i < result.records.size(); ++i) {
+        const record& r = result.records[i];
+        const auto* game = r.get<go::record>();
+        if (game == nullptr) {
+            error = wrong_game(input, r, target_names[static_cast<std::size_t>(t)], "go");
+            return false;
+        }
+        const std::size_t number = r.index != 0 ? r.index : i + 1;
+        if (t == output_target::positions_csv) go::write_positions_csv(text, *game, input, number);
+        else go::write_positions_jsonl(text, *game, input, number);
+    }
+    out += text;
+    return true;
+}
+
 }  // namespace
 
 bool render_export(const read_result& result, output_target t, bool with_header, const std::string& input,
-                   std::string& out, std::string& error, std::vector<diagnostic>& diagnostics) {
+                   std::string& out, std::string& error, std::vector<diagnostic>& diagnostics, int ply) {
     if (t == output_target::sgf) return render_sgf(result, input, out, error);
+    if (t == output_target::usi || t == output_target::sfen) return render_shogi(result, t, with_header, input, ply, out, error);
+    if (t == output_target::positions_csv || t == output_target::positions_jsonl) {
+        // The first record's game decides; a record of another game is then an error.
+        const kifu::game game = result.records.empty() ? kifu::game::othello : result.records.front().game();
+        if (game == kifu::game::shogi) return render_shogi(result, t, with_header, input, ply, out, error);
+        if (game == kifu::game::go) return render_go_positions(result, t, with_header, input, out, error);
+    }
     return render_othello(result, t, with_header, input, out, error, diagnostics);
 }
 

@@ -8,6 +8,10 @@
 
 #include <fmt/core.h>
 
+#include <kifu/json_writer.hpp>
+
+#include "core/csv_field.hpp"
+
 namespace kifu::othello {
 namespace {
 
@@ -105,22 +109,25 @@ std::optional<double> black_result(const record& r) {
     return std::nullopt;
 }
 
-void write_positions_csv_header(std::string& out) { out += "game,ply,black,white,to_move,move,value,value_source\r\n"; }
+void write_positions_csv_header(std::string& out) { out += "source,game,ply,black,white,to_move,move,value,value_source\r\n"; }
 
-bool write_positions_csv(std::string& out, const record& r, std::size_t game_number) {
+bool write_positions_csv(std::string& out, const record& r, std::string_view source, std::size_t game_number) {
     return for_each_position(r, [&](const position_row& row) {
+        kifu::detail::append_csv_field(out, source);
         // fmt::format, not format_to a back_inserter: Debian's libfmt 9 lacks the symbol that
         // clang instantiates for the latter.
-        out += fmt::format("{},{},{},{},{},{},{},{}\r\n", game_number, row.ply, row.black,
+        out += fmt::format(",{},{},{},{},{},{},{},{}\r\n", game_number, row.ply, row.black,
                        row.white, static_cast<int>(row.to_move), move_text(row.next),
                        row.value ? number(*row.value) : std::string(),
                        row.value ? (row.from_eval ? "eval" : "result") : "");
     });
 }
 
-bool write_positions_jsonl(std::string& out, const record& r, std::size_t game_number) {
+bool write_positions_jsonl(std::string& out, const record& r, std::string_view source, std::size_t game_number) {
     return for_each_position(r, [&](const position_row& row) {
-        out += fmt::format("{{\"game\":{},\"ply\":{},\"black\":{},\"white\":{},\"to_move\":{},",
+        out += "{\"source\":";
+        append_json_string(out, source);
+        out += fmt::format(",\"game\":{},\"ply\":{},\"black\":{},\"white\":{},\"to_move\":{},",
                        game_number, row.ply, row.black, row.white, static_cast<int>(row.to_move));
         if (row.next == nullptr) {
             out += "\"move\":null,";
