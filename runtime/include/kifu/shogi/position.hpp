@@ -175,3 +175,6 @@ private:
 };
 
 }  // namespace kifu::shogi
+
+// The SFEN and USI text of positions and moves, declared in sfen.hpp, come with a position.
+#include <kifu/shogi/sfen.hpp>  // IWYU pragma: export
