@@ -3,6 +3,7 @@
 // The commands of the kifu program. main.cpp parses the command line (CLI11) into these
 // option structs; each run_* function does the work and returns the exit code.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,16 @@ struct lint_options {
     bool json = false;
 };
 
+struct position_options {
+    std::string input;                   ///< a record file; "-" = stdin; empty = none
+    std::optional<std::string> sfen;     ///< an SFEN or USI position string
+    std::optional<std::string> shogi64;  ///< a Shogi64 code
+    int ply = -1;                        ///< the position after this many moves; -1 = the end
+    std::string to = "sfen";             ///< sfen, shogi64, bod or jkf
+    std::string format;                  ///< the file's format; empty = detect
+    std::string encoding;                ///< the file's encoding; empty = detect
+};
+
 struct trace_options {
     std::string format;
     std::string input;
@@ -43,6 +54,8 @@ int run_convert(const convert_options& options);
 int run_detect(const std::vector<std::string>& inputs);
 /// Prints every diagnostic of a lenient read.
 int run_lint(const lint_options& options);
+/// Prints one shogi position of a record, an SFEN or a Shogi64 code.
+int run_position(const position_options& options);
 /// Prints the PEGTL trace of a format's grammar on an input.
 int run_trace(const trace_options& options);
 

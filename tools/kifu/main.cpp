@@ -50,6 +50,19 @@ int main(int argc, char** argv) {
     lint_cmd->add_option("-e,--encoding", lint.encoding, encoding_help);
     lint_cmd->add_option("files", lint.inputs, "Input files; - reads stdin")->required();
 
+    position_options position;
+    CLI::App* position_cmd = app.add_subcommand(
+        "position", "Prints a shogi position of a record's main line, an SFEN/USI string or a Shogi64 code");
+    position_cmd->add_option("file", position.input, "A shogi record; - reads stdin");
+    position_cmd->add_option("--sfen", position.sfen, "An SFEN, or a USI position command ('startpos moves 7g7f')");
+    position_cmd->add_option("--shogi64", position.shogi64, "A Shogi64 code");
+    position_cmd->add_option("--ply", position.ply, "The position after N moves of the main line (default: the end)")
+        ->check(CLI::NonNegativeNumber);
+    position_cmd->add_option("-t,--to", position.to, "Output: sfen (default), shogi64, bod, jkf")
+        ->check(CLI::IsMember({"sfen", "shogi64", "bod", "jkf"}));
+    position_cmd->add_option("-f,--format", position.format, "Input format of FILE (default: detected)");
+    position_cmd->add_option("-e,--encoding", position.encoding, encoding_help);
+
     trace_options trace;
     CLI::App* trace_cmd = app.add_subcommand("trace", "Prints the PEGTL trace of a format's grammar on a file");
     trace_cmd->add_option("-f,--format", trace.format, "The format whose grammar runs")->required();
@@ -71,6 +84,9 @@ int main(int argc, char** argv) {
         }
         if (lint_cmd->parsed()) {
             return run_lint(lint);
+        }
+        if (position_cmd->parsed()) {
+            return run_position(position);
         }
         return run_trace(trace);
     } catch (const std::exception& e) {
