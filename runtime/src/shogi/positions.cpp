@@ -91,7 +91,9 @@ std::string optional_text(const std::optional<T>& v) {
 }  // namespace
 
 std::optional<int> evaluation_of(std::string_view comment) noexcept {
-    if (comment.starts_with("**")) return leading_number(comment.substr(2));
+    if (comment.starts_with("**")) {
+        if (auto v = leading_number(comment.substr(2))) return v;
+    }
     constexpr std::string_view word = "評価値";
     const std::size_t at = comment.find(word);
     if (at == std::string_view::npos) return std::nullopt;
