@@ -22,6 +22,7 @@ const std::vector<format_info>& registry() {
         shogi::kif_format(),
         shogi::jkf_format(),
         shogi::ki2_format(),
+        shogi::usi_format(),
         go::sgf_format(),
         go::nhk_format(),
         othello::ggf_format(),

@@ -137,7 +137,7 @@ TEST_CASE("a WTHOR stream on stdin is named <stdin> in messages") {
     const auto r = kifu::test::run_kifu("lint -", "fuzz/wthor/two-games.wtb");
     CHECK(r.status == 0);
     CHECK(r.out == "<stdin>: warning: no WTHOR.JOU and WTHOR.TRN beside the game file: games carry numbers "
-                   "instead of names [wthor.names-missing]\n");
+                   "instead of names (give them with --names DIR or --jou/--trn) [wthor.names-missing]\n");
 }
 
 TEST_CASE("a lost output is exit 1 with a message: kifu convert, lint and detect > /dev/full") {

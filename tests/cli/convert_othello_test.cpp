@@ -102,17 +102,28 @@ TEST_CASE("kifu convert -t positions-csv and positions-jsonl write every positio
     CHECK(csv.status == 0);
     std::string expected;
     othello::write_positions_csv_header(expected);
-    othello::write_positions_csv(expected, library_read(kifu::test::data_dir() / "samples" / "othello-opening.ggf").at(0), 1);
+    othello::write_positions_csv(expected, library_read(kifu::test::data_dir() / "samples" / "othello-opening.ggf").at(0),
+                                 "samples/othello-opening.ggf", 1);
     const std::vector<othello::record> games = library_read(wtb);
-    othello::write_positions_csv(expected, games[0], 1);
-    othello::write_positions_csv(expected, games[1], 2);
+    othello::write_positions_csv(expected, games[0], wtb.string(), 1);
+    othello::write_positions_csv(expected, games[1], wtb.string(), 2);
     CHECK(csv.out == expected);
     CHECK(csv.err.empty());
 
     const auto jsonl = kifu::test::run_kifu("convert -t positions-jsonl '" + wtb.string() + "'");
     CHECK(jsonl.status == 0);
+    // Every row names its input (the file name holds the WTHOR year); the rest of each row is
+    // compared below without it.
+    const std::string source = "{\"source\":\"" + wtb.string() + "\",";
+    std::string rows = jsonl.out;
+    std::size_t named = 0;
+    for (std::size_t at = rows.find(source); at != std::string::npos; at = rows.find(source, at + 1)) {
+        rows.replace(at, source.size(), "{");
+        ++named;
+    }
+    CHECK(named == 10);
     // The bitboards were computed by an independent replay (a1 = bit 0, h8 = bit 63).
-    CHECK(jsonl.out ==
+    CHECK(rows ==
           "{\"game\":1,\"ply\":0,\"black\":34628173824,\"white\":68853694464,\"to_move\":0,\"move\":\"f5\",\"value\":2,\"value_source\":\"result\"}\n"
           "{\"game\":1,\"ply\":1,\"black\":240786604032,\"white\":134217728,\"to_move\":1,\"move\":\"d6\",\"value\":-2,\"value_source\":\"result\"}\n"
           "{\"game\":1,\"ply\":2,\"black\":206426865664,\"white\":8830586978304,\"to_move\":0,\"move\":\"c3\",\"value\":2,\"value_source\":\"result\"}\n"
@@ -139,7 +150,8 @@ TEST_CASE("kifu convert -o DIR -t writes <stem>.ggf, .csv or .jsonl per input") 
     const auto lines = kifu::test::run_kifu("convert -t positions-jsonl -o '" + dir.string() + "' samples/othello-opening.ggf");
     CHECK(lines.status == 0);
     std::string expected;
-    othello::write_positions_jsonl(expected, library_read(kifu::test::data_dir() / "samples" / "othello-opening.ggf").at(0), 1);
+    othello::write_positions_jsonl(expected, library_read(kifu::test::data_dir() / "samples" / "othello-opening.ggf").at(0),
+                                   "samples/othello-opening.ggf", 1);
     CHECK(kifu::test::slurp(dir / "othello-opening.jsonl") == expected);
 
     const auto csv = kifu::test::run_kifu("convert -t csv -o '" + dir.string() + "' samples/othello-opening.ggf");

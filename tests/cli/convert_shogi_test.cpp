@@ -78,7 +78,7 @@ TEST_CASE("kifu convert -t kif writes CP932, and -o DIR names each file by its f
     const auto dir = kifu::test::scratch_dir("shogi-writers");
     for (const char* target : {"kif", "kifu", "ki2", "ki2u", "csa", "csa-v2.2"}) {
         const auto r = kifu::test::run_kifu(std::string("convert -t ") + target + " -o '" + dir.string() +
-                                            "' samples/yagura-opening.csa");
+                                            "' --force samples/yagura-opening.csa");
         CHECK(r.status == 0);
         CHECK(r.err.empty());
     }

@@ -134,7 +134,7 @@ TEST_CASE("kifu lint --format sarif writes a valid SARIF 2.1.0 log") {
     CHECK(log["version"] == "2.1.0");
     const json& results = log["runs"][0]["results"];
     REQUIRE(results.size() == 3);
-    CHECK(results[0]["ruleId"] == "go.illegal.overwrite");
+    CHECK(results[0]["ruleId"] == "go.bad-point");
     CHECK(results[0]["level"] == "error");
     CHECK(results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "cli/broken-second-game.sgf");
     CHECK(results[0]["locations"][0]["physicalLocation"]["region"] == json::parse(R"({"startLine":2,"startColumn":25})"));
@@ -143,7 +143,7 @@ TEST_CASE("kifu lint --format sarif writes a valid SARIF 2.1.0 log") {
     CHECK(results[2]["level"] == "warning");
     CHECK(results[2]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "%3Cstdin%3E");
     CHECK(log["runs"][0]["tool"]["driver"]["rules"] ==
-          json::parse(R"([{"id":"go.illegal.overwrite"},{"id":"io.open"},{"id":"wthor.names-missing"}])"));
+          json::parse(R"([{"id":"go.bad-point"},{"id":"io.open"},{"id":"wthor.names-missing"}])"));
 
     const auto clean = kifu::test::run_kifu("lint --format sarif samples/short-9x9.sgf");
     CHECK(clean.status == 0);
@@ -151,11 +151,11 @@ TEST_CASE("kifu lint --format sarif writes a valid SARIF 2.1.0 log") {
 }
 
 TEST_CASE("kifu lint -W changes or silences a code") {
-    const auto w = kifu::test::run_kifu("lint -W go.illegal.overwrite=warning cli/broken-second-game.sgf");
+    const auto w = kifu::test::run_kifu("lint -W go.bad-point=warning cli/broken-second-game.sgf");
     CHECK(w.status == 0);
-    CHECK(w.out == "cli/broken-second-game.sgf:2:25: warning: 'cc' is occupied; the stone is replaced (ply 2) "
-                   "[go.illegal.overwrite]\n");
-    const auto off = kifu::test::run_kifu("lint -W go.illegal.overwrite=off -W io.open=warning cli/broken-second-game.sgf "
+    CHECK(w.out == "cli/broken-second-game.sgf:2:25: warning: 'c3' is not a point; the move is skipped (ply 2) "
+                   "[go.bad-point]\n");
+    const auto off = kifu::test::run_kifu("lint -W go.bad-point=off -W io.open=warning cli/broken-second-game.sgf "
                                           "cli/missing.csa");
     CHECK(off.status == 0);
     CHECK(off.out == "cli/missing.csa: warning: cannot open the file: No such file or directory [io.open]\n");
@@ -176,9 +176,9 @@ TEST_CASE("kifu lint --summary prints the counts by code") {
     const auto r = kifu::test::run_kifu("lint --summary cli/missing.csa cli/broken-second-game.sgf cli/nothing.kif -",
                                         "fuzz/wthor/two-games.wtb");
     CHECK(r.status == 1);
-    CHECK(r.err == "kifu: 4 files, 5 games, 49 moves; 3 errors (go.illegal.overwrite 1, io.open 2); "
+    CHECK(r.err == "kifu: 4 files, 5 games, 49 moves; 3 errors (go.bad-point 1, io.open 2); "
                    "1 warning (wthor.names-missing 1)\n"
-                   "  error    go.illegal.overwrite       1\n"
-                   "  error    io.open                    2\n"
-                   "  warning  wthor.names-missing        1\n");
+                   "  error    go.bad-point              1\n"
+                   "  error    io.open                   2\n"
+                   "  warning  wthor.names-missing       1\n");
 }

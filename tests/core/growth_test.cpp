@@ -81,6 +81,20 @@ std::string csa_games(int units) {
     return s;
 }
 
+// USI: one long game (rooks shuffling, as in the JKF case) and many one-line games.
+std::string usi_game(int units) {
+    static const char* const moves[] = {" 2h4h", " 8b6b", " 4h2h", " 6b8b"};
+    std::string s = "position startpos moves";
+    for (int i = 0; i < units * 4; ++i) s += moves[i % 4];
+    return s + "\n";
+}
+
+std::string usi_lines(int units) {
+    std::string s;
+    for (int i = 0; i < units; ++i) s += "position startpos moves 7g7f 3c3d 2g2f\n";
+    return s;
+}
+
 std::string jkf(int units) {
     static const char* const squares[] = {R"("from":{"x":2,"y":8},"to":{"x":4,"y":8})", R"("from":{"x":8,"y":2},"to":{"x":6,"y":2})",
                                           R"("from":{"x":4,"y":8},"to":{"x":2,"y":8})", R"("from":{"x":6,"y":2},"to":{"x":8,"y":2})"};
@@ -153,6 +167,8 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         {"KIF, one long game", "kif", "g.kif", kif, 2000},
         {"KI2, one long game", "ki2", "g.ki2", ki2, 2000},
         {"JKF, one long game", "jkf", "g.jkf", jkf, 2000},
+        {"USI, one long game", "usi", "g.usi", usi_game, 2000},
+        {"USI, many games", "usi", "g.usi", usi_lines, 8000},
         {"SGF, many games", "sgf", "g.sgf", sgf_games, 4000},
         {"SGF, many variations", "sgf", "g.sgf", sgf_variations, 4000},
         {"NHK, one game", "nhk", "g.txt", nhk, 60},

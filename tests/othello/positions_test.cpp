@@ -79,8 +79,8 @@ TEST_CASE("positions: golden CSV and JSON Lines of our games", "[othello][positi
     std::string jsonl;
     othello::write_positions_csv_header(csv);
     for (std::size_t i = 0; i < games.size(); ++i) {
-        CHECK(othello::write_positions_csv(csv, games[i], i + 1));
-        CHECK(othello::write_positions_jsonl(jsonl, games[i], i + 1));
+        CHECK(othello::write_positions_csv(csv, games[i], "games, of 2024.ggf", i + 1));
+        CHECK(othello::write_positions_jsonl(jsonl, games[i], "games, of 2024.ggf", i + 1));
     }
     check_golden(csv, test::data_dir() / "othello" / "positions.csv");
     check_golden(jsonl, test::data_dir() / "othello" / "positions.jsonl");
@@ -89,7 +89,7 @@ TEST_CASE("positions: golden CSV and JSON Lines of our games", "[othello][positi
 TEST_CASE("positions: the start row holds the standard bitboards and the result or eval", "[othello][positions]") {
     const std::vector<othello::record> games = sample_games();
     std::string csv;
-    REQUIRE(othello::write_positions_csv(csv, games[0], 7));
+    REQUIRE(othello::write_positions_csv(csv, games[0], "a.ggf", 7));
     std::istringstream in(csv);
     std::string line;
     std::vector<std::string> rows;
@@ -98,13 +98,13 @@ TEST_CASE("positions: the start row holds the standard bitboards and the result 
     // d5, e4 black (bits 35, 28); d4, e5 white (27, 36); f5 carries eval 0.5 (black's view).
     const std::uint64_t black = (std::uint64_t{1} << 35) | (std::uint64_t{1} << 28);
     const std::uint64_t white = (std::uint64_t{1} << 27) | (std::uint64_t{1} << 36);
-    CHECK(rows[0] == "7,0," + std::to_string(black) + "," + std::to_string(white) + ",0,f5,0.5,eval\r");
+    CHECK(rows[0] == "a.ggf,7,0," + std::to_string(black) + "," + std::to_string(white) + ",0,f5,0.5,eval\r");
     // W[F6//0:03] has a time but no eval: the result +2 from white's view.
     CHECK(rows[1].substr(rows[1].size() - 16) == ",1,f6,-2,result\r");
     CHECK(rows[5].substr(rows[5].size() - 14) == ",1,,-2,result\r");  // last position: no move, white to move
     // A game with RE[?] that stops early has no value.
     std::string early;
-    REQUIRE(othello::write_positions_jsonl(early, games[1], 2));
+    REQUIRE(othello::write_positions_jsonl(early, games[1], "a.ggf", 2));
     CHECK(early.find("\"value\":null,\"value_source\":null}\n") != std::string::npos);
     CHECK(!othello::black_result(games[1]));
     CHECK(othello::black_result(games[2]) == 64.0);  // by the board: black wins, empties to black
@@ -114,8 +114,8 @@ TEST_CASE("positions: boards other than 8×8 give no rows", "[othello][positions
     const std::vector<othello::record> small = read_ggf("(;GM[Othello]TY[4]BO[4 ---- -O*- -*O- ---- *]B[d3];)");
     REQUIRE(small.size() == 1);
     std::string out = "x";
-    CHECK(!othello::write_positions_csv(out, small[0], 1));
-    CHECK(!othello::write_positions_jsonl(out, small[0], 1));
+    CHECK(!othello::write_positions_csv(out, small[0], "small.ggf", 1));
+    CHECK(!othello::write_positions_jsonl(out, small[0], "small.ggf", 1));
     CHECK(out == "x");
 }
 
@@ -132,7 +132,7 @@ TEST_CASE("positions: every FFO game's rows replay to its final board", "[othell
         for (const kifu::record& k : wtb.records) {
             const othello::record& r = *k.get<othello::record>();
             std::string csv;
-            REQUIRE(othello::write_positions_csv(csv, r, 1));
+            REQUIRE(othello::write_positions_csv(csv, r, entry.path().filename().string(), k.index));
             // The last row: bitboards whose counts are the final counts; the value is the
             // WTHOR result from the side to move's view; one row per position.
             const std::size_t rows = static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n'));
@@ -143,12 +143,12 @@ TEST_CASE("positions: every FFO game's rows replay to its final board", "[othell
             while (std::getline(row, col, ',')) cols.push_back(col);
             std::uint64_t b = 0;
             std::uint64_t w = 0;
-            std::from_chars(cols.at(2).data(), cols.at(2).data() + cols.at(2).size(), b);
-            std::from_chars(cols.at(3).data(), cols.at(3).data() + cols.at(3).size(), w);
-            const int side = cols.at(4) == "0" ? 1 : -1;
+            std::from_chars(cols.at(3).data(), cols.at(3).data() + cols.at(3).size(), b);
+            std::from_chars(cols.at(4).data(), cols.at(4).data() + cols.at(4).size(), w);
+            const int side = cols.at(5) == "0" ? 1 : -1;
             const int result = 2 * std::stoi(*r.find_header("wthor.score")) - 64;
             if (rows != r.moves.size() + 1 || (b & w) != 0 || std::popcount(b) != r.final_counts.black ||
-                std::popcount(w) != r.final_counts.white || cols.at(6) != std::to_string(side * result)) {
+                std::popcount(w) != r.final_counts.white || cols.at(7) != std::to_string(side * result) || cols.at(0) != entry.path().filename().string()) {
                 ++bad;
             }
             ++games;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include <kifu/shogi/position.hpp>
+#include <kifu/shogi/sfen.hpp>
 
 using namespace kifu::shogi;
 

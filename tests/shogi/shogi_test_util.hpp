@@ -13,6 +13,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/shogi/normalize.hpp>
 #include <kifu/shogi/position.hpp>
+#include <kifu/shogi/sfen.hpp>
 
 namespace kifu::test {
 

@@ -4,6 +4,7 @@
 // option structs; each run_* function does the work and returns the exit code.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@ struct convert_options : batch_options {
     std::string to = "jkf";           ///< output format
     std::string output_dir;           ///< empty = stdout
     bool force = false;               ///< overwrite existing outputs under output_dir
+    int ply = -1;                     ///< -t sfen: the position after this many moves; -1 = the end
     bool pretty = false;
     bool jsonl = false;
     bool lenient = false;
@@ -48,6 +50,16 @@ struct lint_options : batch_options {
     std::vector<std::string> severity_overrides;  ///< -W code=error|warning|off
 };
 
+struct position_options {
+    std::string input;                   ///< a record file; "-" = stdin; empty = none
+    std::optional<std::string> sfen;     ///< an SFEN or USI position string
+    std::optional<std::string> shogi64;  ///< a Shogi64 code
+    int ply = -1;                        ///< the position after this many moves; -1 = the end
+    std::string to = "sfen";             ///< sfen, shogi64, bod or jkf
+    std::string format;                  ///< the file's format; empty = detect
+    std::string encoding;                ///< the file's encoding; empty = detect
+};
+
 struct trace_options {
     std::string format;
     std::string input;
@@ -59,6 +71,8 @@ int run_convert(const convert_options& options);
 int run_detect(const std::vector<std::string>& inputs);
 /// Prints every diagnostic of a lenient read.
 int run_lint(const lint_options& options);
+/// Prints one shogi position of a record, an SFEN or a Shogi64 code.
+int run_position(const position_options& options);
 /// Prints the PEGTL trace of a format's grammar on an input.
 int run_trace(const trace_options& options);
 

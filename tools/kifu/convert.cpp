@@ -38,6 +38,7 @@ struct convert_job {
 struct converted {
     std::string messages;  // stderr text: diagnostics and errors, in order
     std::string out;       // stdout text (empty with -o DIR)
+    std::string header;    // stdout CSV: the header row its rows need (written once)
     std::vector<diagnostic> diagnostics;
     std::uint64_t bytes = 0;
     std::size_t games = 0;
@@ -87,11 +88,12 @@ converted convert_one(const input_item& item, const convert_job& job) {
         std::string error;
         std::vector<diagnostic> warnings;
         // On stdout the CSV header is written once, by the caller, before the first rows.
-        if (!render_export(result, job.target, !job.dir.empty(), name, rendered, error, warnings)) {
+        if (!render_export(result, job.target, !job.dir.empty(), name, rendered, error, warnings, job.options.ply)) {
             c.messages += fmt::format("kifu: error: {}\n", error);
             c.status = exit_usage;  // a target the game cannot have is a usage error
             return c;
         }
+        if (job.dir.empty()) c.header = export_header(result, job.target);
         append_diagnostics(c.messages, warnings);
         c.diagnostics.insert(c.diagnostics.end(), warnings.begin(), warnings.end());
         extension = extension_of(job.target);
@@ -204,6 +206,9 @@ int run_convert(const convert_options& options) {
         return usage_error(fmt::format("{} applies to -t jkf only, not to -t {}",
                                        options.pretty ? "--pretty" : "--jsonl", options.to));
     }
+    if (options.ply >= 0 && *target != output_target::sfen) {
+        return usage_error(fmt::format("--ply applies to -t sfen only, not to -t {}", options.to));
+    }
     convert_job job{options, *target, {}, options.output_dir};
     job.reading.format = options.format;
     job.reading.encoding = options.encoding;
@@ -218,12 +223,7 @@ int run_convert(const convert_options& options) {
         return exit_input;
     }
     stdout_sink out;
-    std::string header;  // CSV on stdout: one BOM and header row, before the first input's rows
-    if (job.dir.empty() && *target != output_target::jkf && *target != output_target::sgf) {
-        std::string error;
-        std::vector<diagnostic> none;
-        render_export(read_result{}, *target, true, "", header, error, none);
-    }
+    std::string header;  // CSV on stdout: the BOM and header row last written
     int status = b.status();
     if (*target == output_target::jkf && options.jsonl && job.dir.empty()) {
         // Streamed: one input at a time, each game written as soon as it is read.
@@ -241,8 +241,8 @@ int run_convert(const convert_options& options) {
         [&](std::size_t i, converted& c) {
             b.report(c.messages);
             if (!c.out.empty()) {
-                out.write(header);
-                header.clear();
+                if (c.header != header) out.write(c.header);  // once, unless the game changes
+                header = c.header;
                 out.write(c.out);
                 lost = out.failed();
             }

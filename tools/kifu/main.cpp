@@ -60,8 +60,9 @@ int main(int argc, char** argv) {
     convert_cmd->add_option("-e,--encoding", convert.encoding, encoding_help);
     convert_cmd
         ->add_option("-t,--to", convert.to,
-                     "Output format: jkf; shogi games also kif, ki2 (CP932), kifu, ki2u (UTF-8), csa (V3.0), csa-v2.2; "
-                     "go games also sgf; othello games also csv (WTHOR CSV), ggf, positions-csv, positions-jsonl")
+                     "Output format: jkf; shogi games also kif, ki2 (CP932), kifu, ki2u (UTF-8), csa (V3.0), csa-v2.2, "
+                     "usi, sfen; go games also sgf; othello games also csv (WTHOR CSV), ggf; all games positions-csv, "
+                     "positions-jsonl")
         ->check(CLI::IsMember(target_names));
     CLI::Option* pretty = convert_cmd->add_flag("--pretty", convert.pretty, "Indent single-game documents");
     CLI::Option* jsonl =
@@ -70,6 +71,8 @@ int main(int argc, char** argv) {
     convert_cmd->add_option("-o,--output-dir", convert.output_dir,
                             "Write DIR/<path>/<stem>.jkf (or .jsonl) per input instead of stdout, mirroring directories");
     convert_cmd->add_flag("--force", convert.force, "Overwrite outputs that exist under -o DIR");
+    convert_cmd->add_option("--ply", convert.ply, "-t sfen: the position after N moves of the main line (default: the end)")
+        ->check(CLI::NonNegativeNumber);
     CLI::Option* lenient = convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
     convert_cmd->add_flag("--strict", convert.strict,
                           "Warnings are errors: a go or othello move the rules forbid ends the game's reading")
@@ -101,6 +104,19 @@ int main(int argc, char** argv) {
     add_batch_options(lint_cmd, lint);
     lint_cmd->add_option("files", lint.inputs, "Input files and directories; - reads stdin");
 
+    position_options position;
+    CLI::App* position_cmd = app.add_subcommand(
+        "position", "Prints a shogi position of a record's main line, an SFEN/USI string or a Shogi64 code");
+    position_cmd->add_option("file", position.input, "A shogi record; - reads stdin");
+    position_cmd->add_option("--sfen", position.sfen, "An SFEN, or a USI position command ('startpos moves 7g7f')");
+    position_cmd->add_option("--shogi64", position.shogi64, "A Shogi64 code");
+    position_cmd->add_option("--ply", position.ply, "The position after N moves of the main line (default: the end)")
+        ->check(CLI::NonNegativeNumber);
+    position_cmd->add_option("-t,--to", position.to, "Output: sfen (default), shogi64, bod, jkf")
+        ->check(CLI::IsMember({"sfen", "shogi64", "bod", "jkf"}));
+    position_cmd->add_option("-f,--format", position.format, "Input format of FILE (default: detected)");
+    position_cmd->add_option("-e,--encoding", position.encoding, encoding_help);
+
     trace_options trace;
     CLI::App* trace_cmd = app.add_subcommand("trace", "Prints the PEGTL trace of a format's grammar on a file");
     trace_cmd->add_option("-f,--format", trace.format, "The format whose grammar runs")->required();
@@ -130,6 +146,8 @@ int main(int argc, char** argv) {
             status = run_detect(detect_inputs);
         } else if (lint_cmd->parsed()) {
             status = run_lint(lint);
+        } else if (position_cmd->parsed()) {
+            status = run_position(position);
         } else {
             status = run_trace(trace);
         }

@@ -78,12 +78,18 @@ public:
     explicit line_cursor(const source_text& text) noexcept : text_(&text) {}
     /// Returns the line (1-based) of a byte offset, as source_text::line_of does.
     std::uint32_t line_of(std::size_t offset) noexcept;
-    /// Returns the line and column of a byte offset, as source_text::position_of does.
+    /// Returns the line and column of a byte offset, as source_text::position_of does
+    /// (columns counted on from the previous lookup when it is earlier on the same line).
     text_position position_of(std::size_t offset) noexcept;
 
 private:
     const source_text* text_;
     std::size_t line_ = 1;  // 1-based line of the previous lookup
+    // The previous position_of: columns on one line are counted on from it, so a long line
+    // (a USI game of thousands of moves) is not rescanned from its start at every lookup.
+    std::size_t column_line_ = 0;
+    std::size_t column_offset_ = 0;
+    std::uint32_t column_ = 1;
 };
 
 /// What decoding needs to know beyond the bytes.

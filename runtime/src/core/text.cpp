@@ -76,7 +76,22 @@ text_position line_cursor::position_of(std::size_t offset) noexcept {
     if (t.line_starts_.empty()) return {1, 1};  // default-constructed: no text at all
     offset = std::min(offset, t.text_.size());
     const std::uint32_t line = line_of(offset);
-    return {line, t.column_of(t.line_starts_[line - 1], offset)};
+    const std::size_t start = t.line_starts_[line - 1];
+    // An offset inside a multi-byte character belongs to that character.
+    while (offset > start && (static_cast<unsigned char>(t.text_[offset]) & 0xC0) == 0x80) --offset;
+    std::size_t from = start;
+    std::uint32_t column = 1;
+    if (column_line_ == line && column_offset_ <= offset) {
+        from = column_offset_;
+        column = column_;
+    }
+    for (std::size_t i = from; i < offset; ++i) {
+        if ((static_cast<unsigned char>(t.text_[i]) & 0xC0) != 0x80) ++column;
+    }
+    column_line_ = line;
+    column_offset_ = offset;
+    column_ = column;
+    return {line, column};
 }
 
 std::uint32_t source_text::column_of(std::size_t start, std::size_t offset) const noexcept {

@@ -2,24 +2,12 @@
 
 #include <kifu/othello/csv.hpp>
 
+#include "core/csv_field.hpp"
+
 namespace kifu::othello {
 namespace {
 
-// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
-void append_field(std::string& out, std::string_view field) {
-    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
-        out += field;
-        return;
-    }
-    out += '"';
-    for (const char c : field) {
-        if (c == '"') {
-            out += '"';
-        }
-        out += c;
-    }
-    out += '"';
-}
+using kifu::detail::append_csv_field;
 
 std::string_view header_value(const record& r, std::string_view key) {
     const std::string* v = r.find_header(key);
@@ -38,7 +26,7 @@ void write_csv_row(std::string& out, const record& r) {
     static constexpr std::string_view keys[] = {"wthor.trn",   "PC", "wthor.black",  "PB",
                                                 "wthor.white", "PW", "wthor.score", "wthor.theory"};
     for (const std::string_view key : keys) {
-        append_field(out, header_value(r, key));
+        append_csv_field(out, header_value(r, key));
         out += ',';
     }
     for (const move& m : r.moves) {

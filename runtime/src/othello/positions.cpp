@@ -11,6 +11,10 @@
 
 #include <fmt/core.h>
 
+#include <kifu/json_writer.hpp>
+
+#include "core/csv_field.hpp"
+
 namespace kifu::othello {
 namespace {
 
@@ -140,11 +144,13 @@ std::optional<double> black_result(const record& r) {
     return std::nullopt;
 }
 
-void write_positions_csv_header(std::string& out) { out += "game,ply,black,white,to_move,move,value,value_source\r\n"; }
+void write_positions_csv_header(std::string& out) { out += "source,game,ply,black,white,to_move,move,value,value_source\r\n"; }
 
-bool write_positions_csv(std::string& out, const record& r, std::size_t game_number) {
+bool write_positions_csv(std::string& out, const record& r, std::string_view source, std::size_t game_number) {
     return for_each_position(r, [&](const position_row& row) {
+        kifu::detail::append_csv_field(out, source);
         row_buffer b;
+        b.put(',');
         b.integer(game_number);
         b.put(',');
         b.integer(row.ply);
@@ -167,10 +173,12 @@ bool write_positions_csv(std::string& out, const record& r, std::size_t game_num
     });
 }
 
-bool write_positions_jsonl(std::string& out, const record& r, std::size_t game_number) {
+bool write_positions_jsonl(std::string& out, const record& r, std::string_view source, std::size_t game_number) {
     return for_each_position(r, [&](const position_row& row) {
+        out += "{\"source\":";
+        append_json_string(out, source);
         row_buffer b;
-        b.text("{\"game\":");
+        b.text(",\"game\":");
         b.integer(game_number);
         b.text(",\"ply\":");
         b.integer(row.ply);

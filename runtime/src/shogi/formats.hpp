@@ -20,6 +20,8 @@ kifu::format_info kif_format();
 kifu::format_info jkf_format();
 /// Returns the KI2 format (Kakinoki notation-only records; sniffer, reader, grammar trace).
 kifu::format_info ki2_format();
+/// Returns the USI format (`position startpos|sfen … moves …` and SFEN lines; one record a line).
+kifu::format_info usi_format();
 
 namespace detail {
 

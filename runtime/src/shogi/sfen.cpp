@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include <kifu/shogi/position.hpp>
+#include <kifu/shogi/sfen.hpp>
 
 #include "shogi/rules_tables.hpp"
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <kifu/othello/record.hpp>
 
@@ -17,15 +18,15 @@ namespace kifu::othello {
 /// (empties to the winner) when neither side can move, else nothing.
 std::optional<double> black_result(const record& r);
 
-/// Appends the CSV header row: `game,ply,black,white,to_move,move,value,value_source` and CRLF.
+/// Appends the CSV header row: `source,game,ply,black,white,to_move,move,value,value_source` and CRLF.
 void write_positions_csv_header(std::string& out);
 
 /// Appends one CSV row per position of the game (the start, then after each ply: moves + 1
-/// rows). `game_number` fills the first column. Returns false and appends nothing when the
+/// rows). `source` (the input's name) and `game_number` fill the first two columns. Returns false and appends nothing when the
 /// board is not 8×8 (bitboards are 64 bits).
-bool write_positions_csv(std::string& out, const record& r, std::size_t game_number);
+bool write_positions_csv(std::string& out, const record& r, std::string_view source, std::size_t game_number);
 
 /// Appends the same rows as JSON objects, one per line (LF).
-bool write_positions_jsonl(std::string& out, const record& r, std::size_t game_number);
+bool write_positions_jsonl(std::string& out, const record& r, std::string_view source, std::size_t game_number);
 
 }  // namespace kifu::othello

@@ -174,18 +174,7 @@ private:
     std::array<std::array<std::uint8_t, piece_kind_count>, 2> counts_{};  // pieces on the board
 };
 
-/// Returns the SFEN of a position (`move_number` goes in the fourth field).
-std::string to_sfen(const position& p, int move_number = 1);
-/// Reads an SFEN (four fields; the move number may be omitted; "startpos" is accepted).
-/// On failure returns nothing and puts a one-sentence reason in `error` when given.
-std::optional<position> parse_sfen(std::string_view sfen, std::string* error = nullptr,
-                                   int* move_number = nullptr);
-
-/// Returns the USI text of a move: `7g7f`, `8h2b+`, `P*5e`.
-std::string to_usi(const board_move& m);
-/// Reads a USI move on a position (the piece of a board move is taken from its origin).
-/// Returns nothing when the text is malformed or a board move's origin is empty; legality
-/// is not checked.
-std::optional<board_move> parse_usi(std::string_view usi, const position& p) noexcept;
-
 }  // namespace kifu::shogi
+
+// The SFEN and USI text of positions and moves, declared in sfen.hpp, come with a position.
+#include <kifu/shogi/sfen.hpp>  // IWYU pragma: export

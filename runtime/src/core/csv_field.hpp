@@ -1,0 +1,24 @@
+#pragma once
+
+// One CSV field as RFC 4180 writes it, for every CSV export (WTHOR games, position rows).
+
+#include <string>
+#include <string_view>
+
+namespace kifu::detail {
+
+/// Appends a field: one with a comma, a quote or a line break is quoted, its quotes doubled.
+inline void append_csv_field(std::string& out, std::string_view field) {
+    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+        out += field;
+        return;
+    }
+    out += '"';
+    for (const char c : field) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+}
+
+}  // namespace kifu::detail

@@ -1,0 +1,86 @@
+// kifu position: one shogi position from a record (--ply), an SFEN/USI string or a Shogi64
+// code, written as SFEN, Shogi64, BOD or JKF; malformed strings are errors with the column
+// where they break and a caret under it.
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "cli/run_kifu.hpp"
+
+TEST_CASE("kifu position prints the SFEN after a record's main line or --ply N moves", "[cli][position]") {
+    const auto end = kifu::test::run_kifu("position cli/positions/eval.kif");
+    CHECK(end.status == 0);
+    CHECK(end.out == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6\n");
+    const auto start = kifu::test::run_kifu("position --ply 0 cli/positions/eval.kif");
+    CHECK(start.out == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n");
+    const auto past = kifu::test::run_kifu("position --ply 9 cli/positions/eval.kif");
+    CHECK(past.status == 2);
+    CHECK(past.err == "kifu: error: cli/positions/eval.kif: game 1 has 5 moves in its main line; --ply 9 is past its end\n");
+}
+
+TEST_CASE("kifu position writes every form of one position", "[cli][position]") {
+    // ▲７六歩 △３四歩: spec vector 3.
+    const auto sfen = kifu::test::run_kifu("position --sfen 'startpos moves 7g7f 3c3d'");
+    CHECK(sfen.out == "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n");
+    const auto code = kifu::test::run_kifu("position --sfen 'startpos moves 7g7f 3c3d' -t shogi64");
+    CHECK(code.out == "poUgAIjGqrWIcB4AAAAD0HU53d7zIAAA\n");
+    const auto back = kifu::test::run_kifu("position --shogi64 poUgAIjGqrWIcB4AAAAD0HU53d7zIAAA");
+    CHECK(back.out == "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1\n");
+    const auto bod = kifu::test::run_kifu("position cli/positions/eval.kif --ply 4 -t bod");
+    CHECK(bod.status == 0);
+    CHECK(bod.out == kifu::test::slurp(kifu::test::data_dir() / "cli" / "positions" / "eval-ply4.bod"));
+    // The BOD reads back as a KIF record to the same position.
+    const auto read_back = kifu::test::run_kifu("position -f kif -", (kifu::test::data_dir() / "cli" / "positions" / "eval-ply4.bod").string());
+    CHECK(read_back.out == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1\n");
+    const auto jkf = kifu::test::run_kifu("position --sfen '8k/9/9/9/9/9/9/9/K8 w 2P'  -t jkf");
+    // 8k: White's king on 1一 (board[0][0]); K8: Black's on 9九 (board[8][8]).
+    const std::string empty_file = "[{},{},{},{},{},{},{},{},{}],";
+    std::string files;
+    for (int i = 0; i < 7; ++i) files += empty_file;
+    CHECK(jkf.out ==
+          "{\"header\":{},\"initial\":{\"preset\":\"OTHER\",\"data\":{\"color\":1,\"board\":["
+          "[{\"color\":1,\"kind\":\"OU\"},{},{},{},{},{},{},{},{}]," +
+              files + "[{},{},{},{},{},{},{},{},{\"color\":0,\"kind\":\"OU\"}]],"
+          "\"hands\":[{\"FU\":2,\"KY\":0,\"KE\":0,\"GI\":0,\"KI\":0,\"KA\":0,\"HI\":0},"
+          "{\"FU\":0,\"KY\":0,\"KE\":0,\"GI\":0,\"KI\":0,\"KA\":0,\"HI\":0}]}},\"moves\":[{}]}\n");
+}
+
+TEST_CASE("kifu position reports a malformed string with its column", "[cli][position]") {
+    const auto rank = kifu::test::run_kifu("position --sfen 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b -'");
+    CHECK(rank.status == 1);
+    CHECK(rank.err ==
+          "kifu: error: --sfen, column 57: an SFEN rank has fewer than nine squares\n"
+          "  lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b -\n"
+          "                                                          ^\n");
+    const auto side = kifu::test::run_kifu("position --sfen '4k4/9/9/9/9/9/9/9/4K4 x -'");
+    CHECK(side.err ==
+          "kifu: error: --sfen, column 23: expected the side to move: b or w\n"
+          "  4k4/9/9/9/9/9/9/9/4K4 x -\n"
+          "                        ^\n");
+    const auto code = kifu::test::run_kifu("position --shogi64 poUgAIjGqr.WIcB4");
+    CHECK(code.status == 1);
+    CHECK(code.err ==
+          "kifu: error: --shogi64, column 11: not a base64url character (A-Z a-z 0-9 - _)\n"
+          "  poUgAIjGqr.WIcB4\n"
+          "            ^\n");
+    const auto short_code = kifu::test::run_kifu("position --shogi64 poUgAIjG");
+    CHECK(short_code.err ==
+          "kifu: error: --shogi64, column 8: the code ends before the position does\n"
+          "  poUgAIjG\n"
+          "         ^\n");
+}
+
+TEST_CASE("kifu position takes exactly one source", "[cli][position]") {
+    const auto none = kifu::test::run_kifu("position");
+    CHECK(none.status == 2);
+    CHECK(none.err == "kifu: error: kifu position takes one of FILE, --sfen SFEN and --shogi64 CODE\n");
+    const auto two = kifu::test::run_kifu("position --sfen startpos --shogi64 poUgAIjG");
+    CHECK(two.status == 2);
+    const auto ply = kifu::test::run_kifu("position --ply 1 --shogi64 poUgAIjG");
+    CHECK(ply.status == 2);
+    CHECK(ply.err == "kifu: error: --ply applies to a record or an SFEN with moves, not to --shogi64\n");
+    const auto go = kifu::test::run_kifu("position samples/short-9x9.sgf");
+    CHECK(go.status == 2);
+    CHECK(go.err == "kifu: error: samples/short-9x9.sgf: game 1 is a go game; kifu position shows shogi positions only\n");
+}

@@ -1,0 +1,129 @@
+// kifu position: one shogi position in SFEN, Shogi64, BOD or JKF, from a record's main line
+// (after --ply N moves; default the end) or from an SFEN/USI or Shogi64 string.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include <kifu/record.hpp>
+#include <kifu/shogi/bod.hpp>
+#include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/sfen.hpp>
+#include <kifu/shogi/shogi64.hpp>
+
+#include "commands.hpp"
+#include "input.hpp"
+
+namespace kifu::cli {
+namespace {
+
+// "kifu: error: --sfen, column 12: why", then the string and a caret under the column.
+void print_string_error(std::string_view option, std::string_view text, std::size_t column, std::string_view why) {
+    fmt::print(stderr, "kifu: error: {}, column {}: {}\n  {}\n  {}^\n", option, column, why, text,
+               std::string(column > 0 ? column - 1 : 0, ' '));
+}
+
+// The text of a position in the requested form; false (after a message) when it has none.
+bool render(const shogi::position& p, std::size_t ply, const std::string& to, std::string& out) {
+    if (to == "sfen") {
+        out += shogi::to_sfen(p, static_cast<int>(ply) + 1) + '\n';
+    } else if (to == "shogi64") {
+        std::string why;
+        const std::optional<std::string> code = shogi::to_shogi64(p, &why);
+        if (!code) {
+            fmt::print(stderr, "kifu: error: {}: {}\n", shogi::to_sfen(p, static_cast<int>(ply) + 1), why);
+            return false;
+        }
+        out += *code + '\n';
+    } else if (to == "bod") {
+        if (!out.empty()) out += '\n';  // a blank line between diagrams
+        out += shogi::to_bod(p);
+    } else {
+        shogi::jkf game;
+        game.initial.emplace();
+        game.initial->preset = "OTHER";
+        game.initial->data = p.to_state();
+        game.moves.emplace_back();
+        out += to_jkf(record(std::move(game))) + '\n';
+    }
+    return true;
+}
+
+// The position after `ply` moves (-1: all) of each game; false (after a message) on a game
+// that is not shogi or a main line shorter than `ply`.
+bool render_games(const read_result& result, const std::string& name, int ply, const std::string& to, std::string& out) {
+    for (std::size_t i = 0; i < result.records.size(); ++i) {
+        const record& r = result.records[i];
+        const std::size_t number = r.index != 0 ? r.index : i + 1;
+        const auto* game = r.get<shogi::jkf>();
+        if (game == nullptr) {
+            fmt::print(stderr, "kifu: error: {}: game {} is a {} game; kifu position shows shogi positions only\n", name,
+                       number, to_string(r.game()));
+            return false;
+        }
+        const std::size_t moves = shogi::main_line(*game).size();
+        const std::size_t at = ply >= 0 ? static_cast<std::size_t>(ply) : moves;
+        const std::optional<shogi::position> p = shogi::position_after(*game, at);
+        if (!p) {
+            fmt::print(stderr, "kifu: error: {}: game {} has {} move{} in its main line; --ply {} is past its end\n",
+                       name, number, moves, moves == 1 ? "" : "s", ply);
+            return false;
+        }
+        if (!render(*p, at, to, out)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int run_position(const position_options& options) {
+    const int sources = (options.input.empty() ? 0 : 1) + (options.sfen ? 1 : 0) + (options.shogi64 ? 1 : 0);
+    if (sources != 1) {
+        fmt::print(stderr, "kifu: error: kifu position takes one of FILE, --sfen SFEN and --shogi64 CODE\n");
+        return exit_usage;
+    }
+    if (options.shogi64 && options.ply >= 0) {
+        fmt::print(stderr, "kifu: error: --ply applies to a record or an SFEN with moves, not to --shogi64\n");
+        return exit_usage;
+    }
+    std::string out;
+    if (options.shogi64) {
+        shogi::shogi64_error error;
+        const std::optional<shogi::position> p = shogi::parse_shogi64(*options.shogi64, &error);
+        if (!p) {
+            print_string_error("--shogi64", *options.shogi64, error.column, error.message);
+            return exit_input;
+        }
+        if (!render(*p, 0, options.to, out)) return exit_input;
+    } else if (options.sfen) {
+        // Read as the usi format: its grammar says where a malformed string breaks.
+        read_options reading;
+        reading.format = "usi";
+        const read_result result = read_buffer(*options.sfen, "--sfen", reading);
+        for (const diagnostic& d : result.diagnostics) {
+            if (d.severity != severity::error) continue;
+            print_string_error("--sfen", *options.sfen, d.column, d.message);
+            return exit_input;
+        }
+        if (result.records.empty()) {
+            fmt::print(stderr, "kifu: error: --sfen: the string holds no position\n");
+            return exit_input;
+        }
+        if (!render_games(result, "--sfen", options.ply, options.to, out)) return exit_usage;
+    } else {
+        if (!options.format.empty() && format_option(options.format) == nullptr) return exit_usage;
+        read_options reading;
+        reading.format = options.format;
+        reading.encoding = options.encoding;
+        const read_result result = read_input(options.input, reading);
+        print_diagnostics(stderr, result.diagnostics);
+        if (!result.ok()) return exit_input;
+        if (!render_games(result, display_name(options.input), options.ply, options.to, out)) return exit_usage;
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return exit_ok;
+}
+
+}  // namespace kifu::cli
