@@ -24,6 +24,7 @@ const std::vector<format_info>& registry() {
         shogi::ki2_format(),
         go::sgf_format(),
         go::nhk_format(),
+        go::gib_format(),
         othello::ggf_format(),
         othello::wthor_format(),
     };
