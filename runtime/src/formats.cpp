@@ -25,6 +25,7 @@ const std::vector<format_info>& registry() {
         go::sgf_format(),
         go::nhk_format(),
         go::gib_format(),
+        go::ngf_format(),
         othello::ggf_format(),
         othello::wthor_format(),
     };

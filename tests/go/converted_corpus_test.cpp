@@ -130,3 +130,8 @@ TEST_CASE("GIB corpus: 8 files convert to the reference's game", "[go][gib][corp
     KIFU_REQUIRE_CORPUS();
     CHECK(compare_folder("gib") == 8);
 }
+
+TEST_CASE("NGF corpus: 7 files convert to the reference's game", "[go][ngf][corpus]") {
+    KIFU_REQUIRE_CORPUS();
+    CHECK(compare_folder("ngf") == 7);
+}
