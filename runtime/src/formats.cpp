@@ -26,6 +26,7 @@ const std::vector<format_info>& registry() {
         go::nhk_format(),
         go::gib_format(),
         go::ngf_format(),
+        go::ugf_format(),
         othello::ggf_format(),
         othello::wthor_format(),
     };

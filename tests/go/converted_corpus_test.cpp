@@ -135,3 +135,8 @@ TEST_CASE("NGF corpus: 7 files convert to the reference's game", "[go][ngf][corp
     KIFU_REQUIRE_CORPUS();
     CHECK(compare_folder("ngf") == 7);
 }
+
+TEST_CASE("UGF corpus: 6 UGF/UGI files convert to the reference's game", "[go][ugf][corpus]") {
+    KIFU_REQUIRE_CORPUS();
+    CHECK(compare_folder("ugf") == 6);
+}
