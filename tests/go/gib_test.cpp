@@ -110,5 +110,8 @@ TEST_CASE("GIB sniffing: the header line, and GIBOKIND names the encoding of non
     declared.clear();
     CHECK(sniff_gib("\\HS\n\\[GIBOKIND=Korea\\]\n\xED\x95\x9C", declared) == 95);  // UTF-8 한
     CHECK(declared.empty());
+    // A window that ends inside a UTF-8 character (sniffers see 64 KiB) is still UTF-8.
+    CHECK(sniff_gib("\\HS\n\\[GIBOKIND=Korea\\]\n\xED\x95\x9C\xED\x95", declared) == 95);
+    CHECK(declared.empty());
     CHECK(sniff_gib("(;GM[1])", declared) == 0);
 }

@@ -75,6 +75,20 @@ std::string tenths(long long value) {
     return out;
 }
 
+bool window_is_utf8(std::string_view window) noexcept {
+    // Drop the lead byte and continuation bytes of a last character that may be cut.
+    std::size_t keep = window.size();
+    for (std::size_t back = 0; back < 3 && keep > 0; ++back) {
+        const auto byte = static_cast<unsigned char>(window[keep - 1]);
+        if ((byte & 0xC0) != 0x80) {
+            if (byte >= 0xC0) --keep;  // a lead byte: its character is cut
+            break;
+        }
+        --keep;
+    }
+    return is_valid_utf8(window.substr(0, keep));
+}
+
 void read_converted(const sgf_collection& tree, const source_text& text, const read_options& options,
                     read_result& out, std::size_t before) {
     if (tree.roots.empty()) return;

@@ -57,6 +57,10 @@ std::pair<std::string, std::string> split_name_rank(std::string_view value);
 /// Writes a number of tenths as SGF writes a real (`65` → "6.5", `110` → "11", `-55` → "-5.5").
 std::string tenths(long long value);
 
+/// Returns true when a sniffer's window of bytes is UTF-8, but for a last character the window
+/// may have cut (sniffers see the first 64 KiB only).
+bool window_is_utf8(std::string_view window) noexcept;
+
 /// The `read_text` of a converted format: normalizes the tree's first game into a record
 /// (positions from `text`); in strict mode a game with an error since `before` is dropped.
 void read_converted(const sgf_collection& tree, const source_text& text, const read_options& options,

@@ -195,7 +195,7 @@ sgf_collection parse_gib(const source_text& text, read_mode mode, std::vector<di
 int sniff_gib(std::string_view bytes, std::string& declared_encoding) {
     if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
     if (!bytes.starts_with("\\HS")) return bytes.find("\\[GIBOKIND=") != std::string_view::npos ? 60 : 0;
-    if (!is_valid_utf8(bytes)) {
+    if (!detail::window_is_utf8(bytes)) {
         if (bytes.find("\\[GIBOKIND=Korea\\]") != std::string_view::npos) declared_encoding = "CP949";
         if (bytes.find("\\[GIBOKIND=China\\]") != std::string_view::npos) declared_encoding = "GB18030";
     }

@@ -253,7 +253,7 @@ sgf_collection parse_ugf(const source_text& text, read_mode mode, std::vector<di
 int sniff_ugf(std::string_view bytes, std::string& declared_encoding) {
     if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
     if (!bytes.starts_with("[Header]")) return 0;
-    if (!is_valid_utf8(bytes) && (bytes.find("\nLang=SJIS") != std::string_view::npos || bytes.find("\nLang=JPN") != std::string_view::npos)) {
+    if (!detail::window_is_utf8(bytes) && (bytes.find("\nLang=SJIS") != std::string_view::npos || bytes.find("\nLang=JPN") != std::string_view::npos)) {
         declared_encoding = "CP932";
     }
     return bytes.find("\n[Data]") != std::string_view::npos || bytes.find("\nVer=") != std::string_view::npos ? 90 : 40;
