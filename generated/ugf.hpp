@@ -368,7 +368,7 @@ struct bom : tao::pegtl::string<'\xEF', '\xBB', '\xBF'> {};
 struct sp : class_run<false, false, U'\t', U'\t', U' ', U' '> {};
 struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct header_mark : tao::pegtl::seq<tao::pegtl::string<'[', 'H', 'e', 'a', 'd', 'e', 'r', ']'>, sp, eol> {};
-struct section_mark : tao::pegtl::seq<tao::pegtl::string<'['>, class_run<true, false, U'A', U'Z', U'a', U'z'>, tao::pegtl::string<']'>, sp, eol> {};
+struct section_mark : tao::pegtl::seq<tao::pegtl::string<'['>, class_run<true, false, U'0', U'9', U'A', U'Z', U'_', U'_', U'a', U'z'>, tao::pegtl::string<']'>, sp, eol> {};
 struct key : class_run<true, false, U'0', U'9', U'A', U'Z', U'_', U'_', U'a', U'z'> {};
 struct field : byte_run<false, '\n', '\n', '\r', '\r', ',', ','> {};
 struct key_value : tao::pegtl::seq<key, tao::pegtl::string<'='>, field, tao::pegtl::star<tao::pegtl::string<','>, field>, tao::pegtl::opt<eol>> {};
@@ -395,7 +395,7 @@ struct comment_head : tao::pegtl::seq<tao::pegtl::string<'.', 'C', 'o', 'm', 'm'
 struct comment_text : tao::pegtl::sor<tao::pegtl::seq<byte_run<true, '\n', '\n', '\r', '\r'>, tao::pegtl::opt<eol>>, eol> {};
 struct comment_entry : tao::pegtl::seq<tao::pegtl::not_at<section_mark>, first_byte_choice<first_byte_alt<comment_head, '.', '.'>, first_byte_alt<comment_text, 0x00, 0xFF>>> {};
 struct review_comments : tao::pegtl::seq<tao::pegtl::string<'[', 'R', 'e', 'v', 'i', 'e', 'w', 'C', 'o', 'm', 'm', 'e', 'n', 't', ']'>, sp, eol, tao::pegtl::star<comment_entry>> {};
-struct section_name : class_run<true, false, U'A', U'Z', U'a', U'z'> {};
+struct section_name : class_run<true, false, U'0', U'9', U'A', U'Z', U'_', U'_', U'a', U'z'> {};
 struct other_section : tao::pegtl::seq<tao::pegtl::string<'['>, section_name, tao::pegtl::string<']'>, sp, eol, tao::pegtl::star<tao::pegtl::not_at<section_mark>, byte_run<false, '\n', '\n', '\r', '\r'>, eol>, tao::pegtl::opt<tao::pegtl::not_at<section_mark>, byte_run<true, '\n', '\n', '\r', '\r'>>> {};
 struct section : first_byte_choice<first_byte_alt<data, '[', '['>, first_byte_alt<review_nodes, '[', '['>, first_byte_alt<review_comments, '[', '['>, first_byte_alt<other_section, '[', '['>> {};
 struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, tao::pegtl::must<header_mark, tao::pegtl::star<header_entry>, tao::pegtl::star<section>, tao::pegtl::eof>> {};

@@ -84,6 +84,8 @@ TEST_CASE("NGF diagnostics: each broken line gives its code at file:line:col", "
         return d.code + " " + std::to_string(d.line) + ":" + std::to_string(d.column) + " " + d.message;
     };
     CHECK(first("Rated game\nnineteen\n") == "ngf.syntax 2:1 expected the board size (a number)");
+    CHECK(first("Rated game\n19\n") == "ngf.syntax 3:1 expected the white player's line");
+    CHECK(first(head.substr(0, head.find("2017")) ) == "ngf.syntax 9:1 expected the date line");
     CHECK(first(head + "PMABXREER\n") == "ngf.syntax 13:5 expected the colour (B or W)");
     CHECK(first(head + "PMABBRE\n") == "ngf.syntax 13:8 expected four coordinate letters (x y y x; B = 1, C = 2, …)");
     CHECK(first(head + "PM\n") == "ngf.syntax 13:3 expected the move number (two letters A-Z)");

@@ -81,6 +81,7 @@ TEST_CASE("UGF diagnostics: each broken line gives its code at file:line:col", "
           "ugf.syntax 10:1 expected a move line (column and row letters, colour, move number, time: QP,B1,1,0)");
     CHECK(first(head + "QP,B1,1,0\n[ReviewNode]\nNODE,1\n") == "ugf.syntax 12:7 expected \",\"");
     CHECK(first("[Header]\nKomi=6\n") == "ugf.unknown-key 2:1 unknown key 'Komi'; ignored");
+    CHECK(first(head + "QP,B1,1,0\n[Chat2]\nhi\n") == "ugf.unknown-section 11:1 unknown section [Chat2]; skipped");
     CHECK(first(head + "QP,B1,1,0\n[Chat]\nhi\n") == "ugf.unknown-section 11:1 unknown section [Chat]; skipped");
     CHECK(first("[Header]\nSize=30\n[Data]\nAA,B1,1,0\n") == "ugf.bad-size 2:1 board size 30 is not 2-24; 19 is used");
     CHECK(first(head + "ZA,B1,1,0\n") == "ugf.bad-point 10:1 'ZA' is not a point of the 19×19 board");
