@@ -75,6 +75,10 @@ TEST_CASE("GIB: header lists, results and moves", "[go][gib]") {
     const sgf_collection t = read(tag_only).tree;
     CHECK(t.values(0, "RE").front().raw() == "B+T");
     CHECK(t.values(0, "KM").front().raw() == "7.5");
+    // A tag date that is not YYYY:MM:DD gives no DT (a cut-off `C2016:03:2`, text).
+    std::string bad_date = head + "\\GE\n";
+    bad_date.replace(bad_date.find("C2020:05:06"), 11, "C2020:05:0x");
+    CHECK(read(bad_date).tree.values(0, "DT").empty());
 }
 
 TEST_CASE("GIB diagnostics: each broken line gives its code at file:line:col", "[go][gib]") {

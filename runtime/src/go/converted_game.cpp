@@ -67,6 +67,19 @@ std::pair<std::string, std::string> split_name_rank(std::string_view value) {
     return {std::string(name), std::string(value.substr(open + 1, value.size() - open - 2))};
 }
 
+std::string iso_date(std::string_view value, char sep) {
+    if (value.size() < 10 || value[4] != sep || value[7] != sep) return {};
+    std::string out(value.substr(0, 10));
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (i == 4 || i == 7) {
+            out[i] = '-';
+        } else if (out[i] < '0' || out[i] > '9') {
+            return {};
+        }
+    }
+    return out;
+}
+
 std::string tenths(long long value) {
     const bool negative = value < 0;
     const unsigned long long v = negative ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);

@@ -54,6 +54,9 @@ std::vector<point> tygem_handicap(int stones, int size);
 /// `(` and ends with `)`; otherwise the whole value is the name.
 std::pair<std::string, std::string> split_name_rank(std::string_view value);
 
+/// Returns `YYYY-MM-DD` when the value starts with `YYYY<sep>MM<sep>DD` (digits), else "".
+std::string iso_date(std::string_view value, char sep);
+
 /// Writes a number of tenths as SGF writes a real (`65` → "6.5", `110` → "11", `-55` → "-5.5").
 std::string tenths(long long value);
 

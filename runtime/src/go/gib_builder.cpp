@@ -80,11 +80,7 @@ public:
         player("GAMEWHITENAME", "PW", "WR");
         if (auto komi = from("GONGJE", "G")) game_.add_info("KM", detail::tenths(*komi));
         game_.add_info("RE", result());
-        if (const auto c = tag_.find("C"); c != tag_.end() && c->second.size() >= 10) {
-            std::string date = c->second.substr(0, 10);
-            std::replace(date.begin(), date.end(), ':', '-');
-            game_.add_info("DT", date);
-        }
+        if (const auto c = tag_.find("C"); c != tag_.end()) game_.add_info("DT", detail::iso_date(c->second, ':'));
         if (handicap_ >= 2) {
             game_.handicap = static_cast<int>(handicap_);
             game_.handicap_stones = detail::tygem_handicap(game_.handicap, side);

@@ -92,11 +92,7 @@ public:
             const std::string margin = w->size() > 1 ? real((*w)[1]) : std::string();
             game_.add_info("RE", (*w)[0] + "+" + (margin == "0" ? std::string() : margin));
         }
-        if (const auto* d = find("Date"); d && (*d)[0].size() >= 10) {
-            std::string date = (*d)[0].substr(0, 10);
-            std::replace(date.begin(), date.end(), '/', '-');
-            game_.add_info("DT", date);
-        }
+        if (const auto* d = find("Date")) game_.add_info("DT", detail::iso_date((*d)[0], '/'));
         if (const auto* r = find("Rule")) game_.add_info("RU", (*r)[0] == "JPN" ? "Japanese" : (*r)[0] == "CHN" ? "Chinese" : (*r)[0]);
         if (const auto* p = find("Place")) game_.add_info("PC", (*p)[0]);
         if (const auto* c = find("Copyright")) game_.add_info("CP", (*c)[0]);
