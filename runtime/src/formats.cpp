@@ -25,6 +25,9 @@ const std::vector<format_info>& registry() {
         shogi::usi_format(),
         go::sgf_format(),
         go::nhk_format(),
+        go::gib_format(),
+        go::ngf_format(),
+        go::ugf_format(),
         othello::ggf_format(),
         othello::wthor_format(),
     };

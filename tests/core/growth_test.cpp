@@ -81,6 +81,42 @@ std::string csa_games(int units) {
     return s;
 }
 
+// Go formats of one game per file: a long game whose moves walk over the board (a point
+// already taken is a warning, not an error, so every line is read).
+kifu::go::point walk(int i) { return {(i * 2) % 19, (i * 2) / 19 % 19}; }  // 0-based
+
+std::string gib(int units) {
+    std::string s = "\\HS\n\\[GAMEWHITENAME=w\\]\n\\[GAMEBLACKNAME=b\\]\n\\HE\n\\GS\n2 1 0\n7 0 &4\nINI 0 1 0 &4 \n";
+    for (int i = 0; i < units; ++i) {
+        const kifu::go::point p = walk(i);
+        s += "STO 0 " + std::to_string(i + 1) + ' ' + std::to_string(1 + i % 2) + ' ' + std::to_string(p.x) + ' ' +
+             std::to_string(p.y) + " \n";
+    }
+    return s + "\\GE\n";
+}
+
+std::string ugf(int units) {
+    std::string s = "[Header]\nSize=19\nHdcp=0,6.50\nCoordinateType=IGS\n[Data]\n";
+    for (int i = 0; i < units; ++i) {
+        const kifu::go::point p = walk(i);
+        s += std::string{static_cast<char>('A' + p.x), static_cast<char>('A' + p.y), ','} + "BW"[i % 2] + "1," +
+             std::to_string(i + 1) + ",0\n";
+    }
+    return s;
+}
+
+std::string ngf(int units) {
+    std::string s = "t\n19\nw\nb\nx\n0\n0\n0\n20240102 [10:20]\n5\nBlack wins\n" + std::to_string(units) + "\n";
+    for (int i = 0; i < units; ++i) {
+        const kifu::go::point p = walk(i);
+        const char x = static_cast<char>('B' + p.x);
+        const char y = static_cast<char>('B' + p.y);
+        const int n = (i + 1) % (26 * 26);  // the move number's two letters
+        s += std::string{'P', 'M', static_cast<char>('A' + n / 26), static_cast<char>('A' + n % 26), "BW"[i % 2], x, y, y, x, '\n'};
+    }
+    return s;
+}
+
 // USI: one long game (rooks shuffling, as in the JKF case) and many one-line games.
 std::string usi_game(int units) {
     static const char* const moves[] = {" 2h4h", " 8b6b", " 4h2h", " 6b8b"};
@@ -172,6 +208,9 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         {"SGF, many games", "sgf", "g.sgf", sgf_games, 4000},
         {"SGF, many variations", "sgf", "g.sgf", sgf_variations, 4000},
         {"NHK, one game", "nhk", "g.txt", nhk, 60},
+        {"GIB, one long game", "gib", "g.gib", gib, 2000},
+        {"NGF, one long game", "ngf", "g.ngf", ngf, 2000},
+        {"UGF, one long game", "ugf", "g.ugf", ugf, 2000},
         {"GGF, many games", "ggf", "g.ggf", ggf_games, 2000},
         {"GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 4000},
         {"WTHOR, many games", "wthor", "g.wtb", wthor, 16000},

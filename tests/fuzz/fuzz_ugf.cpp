@@ -1,0 +1,10 @@
+// Fuzzes the PandaNet UGF / UGI reader (tests/fuzz/converted_fuzz.hpp says what is checked).
+
+#include <kifu/go/ugf.hpp>
+
+#include "converted_fuzz.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    kifu::fuzz::converted_format(data, size, "ugf", "CP932", &kifu::go::parse_ugf);
+    return 0;
+}
