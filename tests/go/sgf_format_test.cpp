@@ -55,11 +55,11 @@ TEST_CASE("strict mode stops at the first game with an error and lenient keeps i
     CHECK(lenient.diagnostics[0].ply == 2);
 }
 
-TEST_CASE("the SGF trace is PEGTL's standard trace of grammars/sgf.peg", "[go][format]") {
+TEST_CASE("the SGF trace names the rules of grammars/sgf.peg", "[go][format]") {
     const kifu::source_text text("t.sgf", "(;B[aa])", "UTF-8");
     std::string out;
     CHECK(kifu::go::sgf_format().trace(text, out));
-    CHECK(out.find("sgf::property") != std::string::npos);  // `B[aa]` is one token
+    CHECK(out.find("property 1:3 matched \"B[aa]\"\n") != std::string::npos);  // `B[aa]` is one token
     CHECK(out.find("value_text") != std::string::npos);
 }
 

@@ -75,6 +75,18 @@ inline std::vector<std::string> case_inputs(const std::string& name) {
     return out;
 }
 
+/// Records the generated parser's events as "rule start end".
+template <typename EventNames>
+struct event_recorder {
+    std::vector<std::string>& out;
+    const EventNames& names;
+    template <typename Event>
+    void on(Event e, std::string_view matched, std::size_t offset) {
+        out.push_back(std::string(names[static_cast<std::size_t>(e)]) + " " + std::to_string(offset) + " " +
+                      std::to_string(offset + matched.size()));
+    }
+};
+
 /// Compares both on one text in both modes; returns a description of the first difference.
 template <typename Root, typename Traits, typename EventNames>
 std::string compare_once(const interpreted_grammar& ig, const EventNames& event_names, const kifu::source_text& text,
@@ -83,15 +95,7 @@ std::string compare_once(const interpreted_grammar& ig, const EventNames& event_
         std::vector<std::string> generated_events;
         std::vector<std::string> interpreted_events;
         std::vector<kifu::diagnostic> diagnostics;
-        struct recorder {
-            std::vector<std::string>& out;
-            const EventNames& names;
-            template <typename Event>
-            void on(Event e, std::string_view matched, std::size_t offset) {
-                out.push_back(std::string(names[static_cast<std::size_t>(e)]) + " " + std::to_string(offset) + " " +
-                              std::to_string(offset + matched.size()));
-            }
-        } rec{generated_events, event_names};
+        event_recorder<EventNames> rec{generated_events, event_names};
         const bool generated_ok = kifu::detail::parse<Root, Traits>(
             text, lenient ? kifu::read_mode::lenient : kifu::read_mode::strict, code_prefix, rec, diagnostics);
         pegc::run_options options;

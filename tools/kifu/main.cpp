@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
     lint_cmd->add_option("files", lint.inputs, "Input files; - reads stdin")->required();
 
     trace_options trace;
-    CLI::App* trace_cmd = app.add_subcommand("trace", "Prints the PEGTL trace of a format's grammar on a file");
+    CLI::App* trace_cmd = app.add_subcommand("trace", "Prints every grammar rule tried on a file, in the grammar's terms");
     trace_cmd->add_option("-f,--format", trace.format, "The format whose grammar runs")->required();
     trace_cmd->add_option("file", trace.input, "Input file; - reads stdin")->required();
 

@@ -91,35 +91,6 @@ std::string structure_key(const node& n) {
     return key + ")";
 }
 
-std::string quote_text(std::string_view text, std::size_t limit) {
-    static constexpr char hex[] = "0123456789abcdef";
-    std::string out = "\"";
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if ((c & 0xC0) != 0x80 && count++ == limit) {
-            out += "…";
-            break;
-        }
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20 || c == 0x7F) {
-                    out += "\\x";
-                    out += hex[c >> 4];
-                    out += hex[c & 15];
-                } else {
-                    out += static_cast<char>(c);
-                }
-        }
-    }
-    return out + "\"";
-}
-
 interpreter::interpreter(const grammar& g, const analysis& a) : g_(g), a_(a) {
     // The messages of anonymous cut elements, noted in the order kifu-pegc's emitter notes
     // them (rules dependencies first, each body in order, an element after what it contains):

@@ -15,6 +15,7 @@
 
 #include "ast.hpp"
 #include "checker.hpp"
+#include "core/text_positions.hpp"
 
 namespace kifu::pegc {
 
@@ -102,8 +103,6 @@ private:
 /// C++ type for them.
 std::string structure_key(const node& n);
 
-/// Returns `text` in double quotes with `\\`, `\"`, `\n`, `\r`, `\t` and other control
-/// characters escaped (`\x01`); at most `limit` code points, then `…`.
-std::string quote_text(std::string_view text, std::size_t limit = std::string_view::npos);
+using detail::quote_text;
 
 }  // namespace kifu::pegc

@@ -1,11 +1,14 @@
 #pragma once
 
-// Line and column of any byte offset of a text in constant time, in any order: a trace asks
+// What a grammar trace prints, shared by `kifu trace` (peg_support.hpp) and `kifu-pegc run`:
+// line and column of any byte offset of a text in constant time, in any order (a trace asks
 // for every rule tried, back and forth, and source_text::position_of counts the columns from
-// the line's start (a one-line SGF file of a megabyte would make a trace quadratic).
+// the line's start: a one-line SGF file of a megabyte would make a trace quadratic), and
+// matched text quoted.
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -58,5 +61,36 @@ private:
     std::string_view text_;
     std::vector<position> checkpoints_;
 };
+
+/// Returns `text` in double quotes with `\\`, `\"`, `\n`, `\r`, `\t` and other control
+/// characters escaped (`\x01`); at most `limit` code points, then `…`.
+inline std::string quote_text(std::string_view text, std::size_t limit = std::string_view::npos) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out = "\"";
+    std::size_t count = 0;
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if ((c & 0xC0) != 0x80 && count++ == limit) {
+            out += "…";
+            break;
+        }
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (c < 0x20 || c == 0x7F) {
+                    out += "\\x";
+                    out += hex[c >> 4];
+                    out += hex[c & 15];
+                } else {
+                    out += ch;
+                }
+        }
+    }
+    return out + "\"";
+}
 
 }  // namespace kifu::detail
