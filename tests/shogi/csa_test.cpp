@@ -270,7 +270,7 @@ TEST_CASE("csa: the trace shows the grammar's rules", "[csa]") {
     REQUIRE(csa.trace != nullptr);
     std::string out;
     CHECK(csa.trace(kifu::source_text("t.csa", "PI\n+\n+7776FU\n", "UTF-8"), out));
-    CHECK(out.find("kifu::grammar::csa::move") != std::string::npos);
+    CHECK(out.find("move 3:1 matched \"+7776FU\"\n") != std::string::npos);
     out.clear();
     CHECK_FALSE(csa.trace(kifu::source_text("t.csa", "PI\n+\n+77\n", "UTF-8"), out));
 }

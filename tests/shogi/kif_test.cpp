@@ -255,7 +255,7 @@ TEST_CASE("kif: the trace of the grammar", "[kif]") {
     const kifu::source_text text = kifu::decode("t.kif", "   1 ７六歩(77)\n", kifu::decode_options{}, ds);
     std::string out;
     CHECK(kif.trace(text, out));
-    CHECK(out.find("kifu::grammar::kif::move_line") != std::string::npos);
+    CHECK(out.find("move_line 1:4") != std::string::npos);
 }
 
 // grammars/kif.peg reads the common time shape ` 0:16/00:00:16` as a plain character sequence

@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
     position_cmd->add_option("-e,--encoding", position.encoding, encoding_help);
 
     trace_options trace;
-    CLI::App* trace_cmd = app.add_subcommand("trace", "Prints the PEGTL trace of a format's grammar on a file");
+    CLI::App* trace_cmd = app.add_subcommand("trace", "Prints every grammar rule tried on a file, in the grammar's terms");
     trace_cmd->add_option("-f,--format", trace.format, "The format whose grammar runs")->required();
     trace_cmd->add_option("file", trace.input, "Input file; - reads stdin")->required();
 

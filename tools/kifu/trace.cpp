@@ -1,4 +1,4 @@
-// kifu trace: the PEGTL trace of a format's grammar on one input (a grammar author's aid).
+// kifu trace: every grammar rule tried on one input, in the .peg's terms (a grammar author's aid).
 
 #include <fmt/core.h>
 

@@ -111,7 +111,8 @@ analysis check_grammar(const grammar& g, diagnostics& diags) {
         const rule& r = g.rules[i];
         const auto [it, inserted] = a.index.emplace(r.name, i);
         if (!inserted) {
-            diags.error(r.offset, "duplicate rule '" + r.name + "' (first defined above)");
+            diags.error(r.offset, "duplicate rule '" + r.name + "' (first defined at " +
+                                      line_column(g.source, g.rules[it->second].offset) + ")");
         }
         if (is_reserved(r.name)) {
             diags.error(r.offset, "rule name '" + r.name +

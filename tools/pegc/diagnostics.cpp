@@ -120,6 +120,11 @@ located locate(const std::string& source, std::size_t offset) {
 
 }  // namespace
 
+std::string line_column(const std::string& source, std::size_t offset) {
+    const located where = locate(source, offset);
+    return std::to_string(where.line) + ":" + std::to_string(where.column);
+}
+
 void diagnostics::print(std::ostream& out, const std::string& path, const std::string& source) const {
     std::vector<message> sorted = messages_;
     std::stable_sort(sorted.begin(), sorted.end(),

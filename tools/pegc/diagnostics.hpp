@@ -33,6 +33,9 @@ private:
     std::vector<message> messages_;
 };
 
+/// Returns "line:column" of a byte offset of `source` (columns count code points).
+std::string line_column(const std::string& source, std::size_t offset);
+
 /// Returns the length of the valid UTF-8 sequence at `pos`, or 0 when the bytes there are
 /// not valid UTF-8 (overlongs, surrogates and values above U+10FFFF are invalid too).
 std::size_t utf8_sequence_length(const std::string& bytes, std::size_t pos) noexcept;

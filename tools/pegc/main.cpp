@@ -1,6 +1,8 @@
-// kifu-pegc: compiles a kifu grammar (.peg) into one PEGTL header.
+// kifu-pegc: compiles a kifu grammar (.peg) into one PEGTL header, or tries it.
 //
 //   kifu-pegc [--check] [--output FILE] GRAMMAR.peg
+//   kifu-pegc run GRAMMAR.peg FILE... [--events] [--tree] [--trace] [--lenient] [-e ENCODING]
+//   kifu-pegc test GRAMMAR.peg [CASES...] [--update] [--complete]
 //
 // Exit codes: 0 ok (warnings allowed), 1 grammar errors, 2 usage or I/O problems.
 
@@ -13,13 +15,17 @@
 #include <vector>
 
 #include "checker.hpp"
+#include "commands.hpp"
 #include "diagnostics.hpp"
 #include "emitter.hpp"
 #include "reader.hpp"
 
 namespace {
 
-constexpr const char* usage = "usage: kifu-pegc [--check] [--output FILE] GRAMMAR.peg\n";
+constexpr const char* usage =
+    "usage: kifu-pegc [--check] [--output FILE] GRAMMAR.peg\n"
+    "       kifu-pegc run GRAMMAR.peg FILE... [--events] [--tree] [--trace] [--lenient] [-e ENCODING]\n"
+    "       kifu-pegc test GRAMMAR.peg [CASES...] [--update] [--complete]\n";
 
 bool read_file(const std::string& path, std::string& out) {
     std::ifstream in(path, std::ios::binary);
@@ -60,6 +66,8 @@ int main(int argc, char** argv) {
     std::string output;
     std::string input;
     const std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty() && args[0] == "run") return kifu::pegc::run_command({args.begin() + 1, args.end()});
+    if (!args.empty() && args[0] == "test") return kifu::pegc::test_command({args.begin() + 1, args.end()});
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--check") {
             check_only = true;

@@ -5,6 +5,8 @@
 // and literals/classes are captured raw and decoded by literals.cpp so that each bad escape
 // gets its own position.
 
+#include <algorithm>
+#include <cctype>
 #include <functional>
 #include <string_view>
 #include <utility>
@@ -34,6 +36,8 @@ struct reader_state {
     bool has_pending = false;
     std::size_t pending_offset = 0;
     std::size_t primary_offset = 0;  // start of the last primary, parentheses included
+    std::vector<std::size_t> open_parens;  // offsets of the '(' not closed yet
+    bool joined_line = false;  // a line that lacks its '<-' was read as part of the rule above
 
     std::size_t offset_of(iterator it) const { return static_cast<std::size_t>(it - source.begin()); }
 };
@@ -84,6 +88,14 @@ const auto on_mark = [](auto& ctx) { state(ctx).marks.push_back(state(ctx).stack
 
 const auto on_ref = [](auto& ctx) {
     const auto [offset, end] = where(ctx);
+    reader_state& s = state(ctx);
+    // A name at the start of a line inside a rule body is almost always a rule head whose
+    // '<-' is missing: continuation lines are indented. Said here, it is not an "undefined rule".
+    if (offset == 0 || s.source[offset - 1] == '\n' || s.source[offset - 1] == '\r') {
+        const std::string name = s.source.substr(offset, end - offset);
+        s.diags.error(offset, "expected '<-' after the rule name '" + name + "' (a line that continues a rule must be indented)");
+        s.joined_line = true;
+    }
     node n = make(node_kind::rule_ref, offset, end);
     n.text = state(ctx).source.substr(offset, end - offset);
     if (n.text == "eof") n.kind = node_kind::eof, n.text.clear();  // the builtin rule
@@ -105,6 +117,9 @@ const auto on_class = [](auto& ctx) {
     decode_class(s.source, n.offset, n.end, n, s.diags);
     s.stack.push_back({std::move(n)});
 };
+
+const auto on_open = [](auto& ctx) { state(ctx).open_parens.push_back(where(ctx).first); };
+const auto on_close = [](auto& ctx) { state(ctx).open_parens.pop_back(); };
 
 const auto on_primary = [](auto& ctx) { state(ctx).primary_offset = where(ctx).first; };
 
@@ -157,6 +172,9 @@ const auto on_sequence = [](auto& ctx) {
             n.children.push_back(std::move(s.stack[i].value));
         } else if (i + 1 == s.stack.size()) {
             s.diags.error(s.stack[i].value.offset, "a cut '^' must be followed by an expression");
+        } else if (n.children.empty()) {
+            s.diags.error(s.stack[i].value.offset,
+                          "a cut '^' must follow what decides the alternative; nothing stands before this one");
         } else if (!n.cut_at) {
             n.cut_at = n.children.size();  // a second cut in the same sequence changes nothing
         }
@@ -256,12 +274,15 @@ x3::rule<class expression_id> const expression = "an expression";
 x3::rule<class sequence_id> const sequence = "an expression";
 x3::rule<class primary_id> const primary = "an expression";
 x3::rule<class rule_def_id> const rule_def = "rule definition";
+x3::rule<class close_paren_id> const close_paren = "')'";
+x3::rule<class error_text_id> const error_text = "a quoted message after @error, as in @error \"expected a move\"";
 
 // Every action-carrying alternative is wrapped in omit[]: the AST is built by the actions,
 // and X3 would otherwise try to merge the raw ranges into one variant attribute.
 const auto reference = x3::omit[x3::raw[identifier >> !arrow][on_ref]];
 const auto primary_def = reference | x3::omit[literal_text[on_literal]] | x3::omit[class_text[on_class]] |
-                         x3::omit[x3::raw[x3::lit('.')][on_any]] | ('(' > expression > ')');
+                         x3::omit[x3::raw[x3::lit('.')][on_any]] |
+                         (x3::omit[x3::raw[x3::lit('(')][on_open]] > expression > close_paren);
 const auto postfix = x3::omit[x3::raw[x3::lit('*')][on_postfix<'*'>]] | x3::omit[x3::raw[x3::lit('+')][on_postfix<'+'>]] |
                      x3::omit[x3::raw[x3::lit('?')][on_postfix<'?'>]] | x3::omit[bounds_text[on_postfix<'{'>]];
 const auto suffixed = x3::omit[x3::raw[primary][on_primary]] >> *postfix;
@@ -272,15 +293,50 @@ const auto expression_def = x3::omit[(x3::eps[on_mark] >> sequence >> *('/' > se
 
 const auto annotation = x3::omit[x3::raw[x3::lexeme[x3::lit("@build") >> !ident_char]][on_build]] |
                         x3::omit[x3::raw[x3::lexeme[x3::lit("@recover") >> !ident_char]][on_recover]] |
-                        x3::omit[x3::raw[x3::lexeme[x3::lit("@error") >> !ident_char] > x3::omit[literal_text[on_literal]]][on_error_annotation]] |
+                        x3::omit[x3::raw[x3::lexeme[x3::lit("@error") >> !ident_char] > error_text][on_error_annotation]] |
                         x3::omit[x3::raw[x3::lexeme['@' >> *ident_char]][on_unknown_annotation]];
 const auto rule_def_def = (*annotation >> x3::omit[(x3::raw[identifier] >> arrow)[on_rule_head]]) > x3::omit[expression[on_rule_body]];
 
-BOOST_SPIRIT_DEFINE(expression, sequence, primary, rule_def)
+const auto error_text_def = x3::omit[literal_text[on_literal]];
+const auto close_paren_def = x3::lit(')')[on_close];
+
+BOOST_SPIRIT_DEFINE(expression, sequence, primary, rule_def, error_text, close_paren)
 
 // X3 names a missing character as 'c'; a missing quote reads better in the other quotes.
 std::string describe(const std::string& which) {
     return which == "'''" ? "\"'\"" : which;
+}
+
+// The end of the last token before `offset` (blanks, line breaks and comments skipped back).
+std::size_t end_of_previous_token(const std::string& source, std::size_t offset) {
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < offset && i < source.size();) {
+        const char c = source[i];
+        if (c == '#') {
+            while (i < source.size() && source[i] != '\n' && source[i] != '\r') ++i;
+        } else if (c == '"' || c == '\'') {
+            ++i;
+            while (i < offset && source[i] != c && source[i] != '\n' && source[i] != '\r') i += source[i] == '\\' ? 2 : 1;
+            last = i = std::min(i + 1, offset);
+        } else {
+            ++i;
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') last = i;
+        }
+    }
+    return last;
+}
+
+bool line_break_between(const std::string& source, std::size_t from, std::size_t to) {
+    return source.find_first_of("\r\n", from) < to;
+}
+
+// True when a rule head `name <-` (or nothing but blanks) stands at `offset`.
+bool at_rule_head_or_end(const std::string& source, std::size_t offset) {
+    std::size_t i = offset;
+    while (i < source.size() && (std::isalnum(static_cast<unsigned char>(source[i])) || source[i] == '_')) ++i;
+    if (i == offset) return offset >= source.size();
+    while (i < source.size() && (source[i] == ' ' || source[i] == '\t')) ++i;
+    return source.compare(i, 2, "<-") == 0;
 }
 
 }  // namespace
@@ -308,7 +364,7 @@ std::optional<grammar> read_grammar(std::string path, std::string source, diagno
     grammar result;
     result.path = std::move(path);
     result.source = std::move(source);
-    reader_state s{result.source, diags, result, {}, {}, {}, false, 0, 0};
+    reader_state s{result.source, diags, result, {}, {}, {}, false, 0, 0, {}, false};
     auto first = result.source.cbegin();
     const auto last = result.source.cend();
     try {
@@ -317,9 +373,20 @@ std::optional<grammar> read_grammar(std::string path, std::string source, diagno
         // Skip trailing blanks and comments so that `first` stops on real text.
         x3::phrase_parse(first, last, x3::eps, skipper);
     } catch (const x3::expectation_failure<iterator>& e) {
-        diags.error(s.offset_of(e.where()), "syntax error: expected " + describe(e.which()));
+        std::size_t offset = skip_blanks(result.source, s.offset_of(e.where()), result.source.size());
+        if (e.which() == "')'" && !s.open_parens.empty() && at_rule_head_or_end(result.source, offset)) {
+            diags.error(s.open_parens.back(), offset < result.source.size()
+                                                  ? "unclosed '(': no ')' before the next rule"
+                                                  : "unclosed '(': no ')' before the end of the grammar");
+            return std::nullopt;
+        }
+        // What is missing belongs at the end of the line that lacks it, not on the next line.
+        const std::size_t previous = end_of_previous_token(result.source, offset);
+        if (line_break_between(result.source, previous, offset)) offset = previous;
+        diags.error(offset, "syntax error: expected " + describe(e.which()));
         return std::nullopt;
     }
+    if (s.joined_line) return std::nullopt;
     if (first != last) {
         const std::size_t offset = s.offset_of(first);
         diags.error(offset, s.has_pending ? "syntax error: expected a rule definition after the annotations"

@@ -33,7 +33,8 @@ struct format_info {
     void (*read_binary)(std::string_view bytes, const std::filesystem::path& path,
                         const read_options& options, read_result& out) = nullptr;
 
-    /// Writes the PEGTL trace of the format's grammar on the text (grammar authors' aid).
+    /// Writes every rule of the format's grammar tried on the text, in the grammar's terms
+    /// (detail::trace in runtime/src/core/peg_support.hpp; a grammar author's aid).
     /// Returns false when the parse failed. May be null for formats without a grammar.
     bool (*trace)(const source_text& text, std::string& out) = nullptr;
 };

@@ -22,11 +22,12 @@
 #include <vector>
 
 #include <tao/pegtl.hpp>
-#include <tao/pegtl/contrib/trace.hpp>
 
 #include <kifu/diagnostic.hpp>
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
+
+#include "core/text_positions.hpp"
 
 namespace kifu::detail {
 
@@ -282,28 +283,112 @@ bool parse(const kifu::source_text& text, kifu::read_mode mode, std::string_view
     return parse<Root, Traits>(text, mode, code_prefix, builder, diagnostics, peg_limits{});
 }
 
-/// Writes PEGTL's standard trace of parsing `text` with `Root` into `out` (without colours, so
-/// that it can be compared and stored). Returns whether the parse succeeded. The tracer writes
-/// to std::cerr, which is redirected meanwhile: not for use from several threads at once.
-template <typename Root>
-bool trace(const kifu::source_text& text, std::string& out) {
-    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.text().data(), text.text().size(),
-                                                                  text.file_name());
-    std::ostringstream stream;
-    struct redirect {
-        std::streambuf* old;
-        ~redirect() { std::cerr.rdbuf(old); }
-    } guard{std::cerr.rdbuf(stream.rdbuf())};
-    bool ok = false;
-    try {
-        tao::pegtl::tracer<tao::pegtl::tracer_traits<true, false>> tracer(in);
-        ok = tracer.parse<Root>(in);
-    } catch (const tao::pegtl::parse_error& e) {
-        stream << "parse error: " << e.what() << '\n';
-        ok = false;
+/// What trace() hands the control hooks: the lines written so far and the open rules.
+struct peg_trace_builder {
+    std::string& out;
+    const text_positions& positions;
+    const char* begin;
+    std::vector<const char*> starts;  // where each open grammar rule started
+    std::string raised;               // the message of the cut that is raising, if any
+    const char* raised_at = nullptr;
+
+    template <typename Event>
+    void on(Event, std::string_view, std::size_t) noexcept {}
+
+    void position(const char* at) {
+        const text_positions::position p = positions.at(static_cast<std::size_t>(at - begin));
+        out += ' ';
+        out += std::to_string(p.line);
+        out += ':';
+        out += std::to_string(p.column);
     }
-    out = stream.str();
-    return ok;
+    void enter(std::string_view name, const char* at) {
+        out.append(2 * starts.size(), ' ');
+        out += name;
+        position(at);
+        out += '\n';
+        starts.push_back(at);
+    }
+    // How a rule ended: matched up to `end`, failed (end == nullptr), or raised.
+    void leave(std::string_view name, const char* end, bool raising) {
+        const char* start = starts.back();
+        starts.pop_back();
+        out.append(2 * starts.size(), ' ');
+        out += name;
+        position(start);
+        if (raising) {
+            out += " raised " + quote_text(raised) + " at";
+            position(raised_at);
+        } else if (end != nullptr) {
+            out += " matched " + quote_text(std::string_view(start, static_cast<std::size_t>(end - start)), 40);
+        } else {
+            out += " failed";
+        }
+        out += '\n';
+    }
+};
+
+/// peg_control with a line for every grammar rule tried and how it ended, in the form of
+/// `kifu-pegc run --trace` (.peg rule names, line:column, matched text as UTF-8).
+template <typename Traits>
+struct peg_trace_control {
+    template <typename Rule>
+    struct type : peg_control<Traits, true, true>::template type<Rule> {
+        using base = typename peg_control<Traits, true, true>::template type<Rule>;
+        static constexpr std::string_view name = Traits::template rule_name<Rule>;
+
+        template <typename ParseInput, typename State>
+        static void start(const ParseInput& in, State& state) {
+            base::start(in, state);
+            if constexpr (!name.empty()) state.builder.enter(name, in.current());
+        }
+        template <typename ParseInput, typename State>
+        static void success(const ParseInput& in, State& state) {
+            if constexpr (!name.empty()) state.builder.leave(name, in.current(), false);
+        }
+        template <typename ParseInput, typename State>
+        static void failure(const ParseInput&, State& state) {
+            if constexpr (!name.empty()) state.builder.leave(name, nullptr, false);
+        }
+        template <typename ParseInput, typename State>
+        static void unwind(const ParseInput&, State& state) {
+            if constexpr (!name.empty()) state.builder.leave(name, nullptr, true);
+        }
+        template <typename ParseInput, typename State>
+        [[noreturn]] static void raise(const ParseInput& in, State& state) {
+            state.builder.raised = peg_error_message<Traits, Rule>();
+            state.builder.raised_at = in.current();
+            base::raise(in, state);
+        }
+    };
+};
+
+/// Writes into `out` every grammar rule tried on `text` from `Root` (strict mode) and how it
+/// ended — `name line:col` when it starts, then `name line:col matched "text"`, `failed` or
+/// `raised "message" at line:col`, indented by nesting — and then the diagnostics, in gcc's
+/// form. Linear in the input: positions come from a table, matched text is cut at 40
+/// characters. Returns whether the parse succeeded.
+template <typename Root, typename Traits>
+bool trace(const kifu::source_text& text, std::string& out, std::string_view code_prefix) {
+    const std::string_view input = text.text();
+    const text_positions positions(input);
+    peg_trace_builder builder{out, positions, input.data(), {}, {}, nullptr};
+    std::vector<kifu::diagnostic> diagnostics;
+    peg_state<peg_trace_builder> state{builder, text, kifu::read_mode::strict, code_prefix, diagnostics,
+                                       peg_limits{}.max_depth, input.data(), input.data()};
+    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy, tao::pegtl::eol::lf_crlf, const char*> in(
+        input.data(), input.size(), text.file_name().c_str());
+    try {
+        if (!tao::pegtl::parse<Root, tao::pegtl::nothing, peg_trace_control<Traits>::template type>(in, state)) {
+            state.error(".syntax", "unexpected text", state.furthest);
+        }
+    } catch (const tao::pegtl::parse_error& e) {
+        state.error(".syntax", std::string(e.message()), state.begin + e.positions().front().byte);
+    } catch (const peg_too_deep& e) {
+        state.error(".too-deep", "the input nests deeper than " + std::to_string(peg_limits{}.max_depth) + " grammar rules", e.at);
+    }
+    for (const kifu::diagnostic& d : diagnostics) out += kifu::format_gcc(d) + '\n';
+    return diagnostics.empty();
 }
 
 }  // namespace kifu::detail

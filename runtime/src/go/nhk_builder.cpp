@@ -281,7 +281,7 @@ int sniff_nhk(std::string_view bytes) noexcept {
 
 namespace detail {
 
-bool trace_nhk(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file>(text, out); }
+bool trace_nhk(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file, grammar::traits>(text, out, "nhk"); }
 
 }  // namespace detail
 

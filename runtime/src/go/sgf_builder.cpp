@@ -460,7 +460,7 @@ void parse_sgf(const source_text& text, read_mode mode, std::vector<diagnostic>&
 
 namespace detail {
 
-bool trace_sgf(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file>(text, out); }
+bool trace_sgf(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file, grammar::traits>(text, out, "sgf"); }
 
 }  // namespace detail
 

@@ -132,6 +132,6 @@ parsed_file parse_games(const source_text& text, read_mode mode) {
     return out;
 }
 
-bool trace_ggf(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file>(text, out); }
+bool trace_ggf(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file, grammar::traits>(text, out, "ggf"); }
 
 }  // namespace kifu::othello::ggf

@@ -564,6 +564,6 @@ bool parse_csa(const source_text& text, read_mode mode, std::vector<jkf>& record
     return parsed && !builder.failed();
 }
 
-bool trace_csa(const source_text& text, std::string& out) { return kifu::detail::trace<g::file>(text, out); }
+bool trace_csa(const source_text& text, std::string& out) { return kifu::detail::trace<g::file, g::traits>(text, out, "csa"); }
 
 }  // namespace kifu::shogi::detail

@@ -399,6 +399,6 @@ bool parse_ki2(const source_text& text, read_mode mode, std::vector<jkf>& record
     return parsed && !builder.failed();
 }
 
-bool trace_ki2(const source_text& text, std::string& out) { return kifu::detail::trace<g::file>(text, out); }
+bool trace_ki2(const source_text& text, std::string& out) { return kifu::detail::trace<g::file, g::traits>(text, out, "ki2"); }
 
 }  // namespace kifu::shogi::detail

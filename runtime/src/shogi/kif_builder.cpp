@@ -341,6 +341,6 @@ bool parse_kif(const source_text& text, read_mode mode, std::vector<jkf>& record
     return parsed && !builder.failed();
 }
 
-bool trace_kif(const source_text& text, std::string& out) { return kifu::detail::trace<g::file>(text, out); }
+bool trace_kif(const source_text& text, std::string& out) { return kifu::detail::trace<g::file, g::traits>(text, out, "kif"); }
 
 }  // namespace kifu::shogi::detail
