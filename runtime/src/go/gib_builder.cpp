@@ -200,7 +200,7 @@ int sniff_gib(std::string_view bytes, std::string& declared_encoding) {
 
 namespace detail {
 
-bool trace_gib(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file>(text, out); }
+bool trace_gib(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file, grammar::traits>(text, out, "gib"); }
 
 }  // namespace detail
 

@@ -191,7 +191,7 @@ int sniff_ngf(std::string_view bytes) noexcept {
 
 namespace detail {
 
-bool trace_ngf(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file>(text, out); }
+bool trace_ngf(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file, grammar::traits>(text, out, "ngf"); }
 
 }  // namespace detail
 

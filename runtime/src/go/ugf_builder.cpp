@@ -257,7 +257,7 @@ int sniff_ugf(std::string_view bytes, std::string& declared_encoding) {
 
 namespace detail {
 
-bool trace_ugf(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file>(text, out); }
+bool trace_ugf(const source_text& text, std::string& out) { return kifu::detail::trace<grammar::file, grammar::traits>(text, out, "ugf"); }
 
 }  // namespace detail
 

@@ -169,6 +169,6 @@ bool parse_usi_text(const source_text& text, read_mode mode, std::vector<jkf>& r
     return kifu::detail::parse<g::file, g::traits>(text, mode, "usi", builder, diagnostics);
 }
 
-bool trace_usi(const source_text& text, std::string& out) { return kifu::detail::trace<g::file>(text, out); }
+bool trace_usi(const source_text& text, std::string& out) { return kifu::detail::trace<g::file, g::traits>(text, out, "usi"); }
 
 }  // namespace kifu::shogi::detail
