@@ -305,7 +305,7 @@ std::optional<position_key> key_from_board(std::string_view text, kifu::game gam
     }
     const int n = static_cast<int>(side);
     if (game == kifu::game::go ? (n < 2 || n > go::max_board_side) : !othello::is_valid_size(n)) {
-        error = fmt::format("a {}×{} board is not a {} board", n, n, game == kifu::game::go ? "go" : "othello");
+        error = fmt::format("a {}×{} board is not {} board", n, n, game == kifu::game::go ? "a go" : "an othello");
         return std::nullopt;
     }
     detail::grid g;
