@@ -6,4 +6,5 @@
 #include <kifu/json_writer.hpp>
 #include <kifu/read.hpp>
 #include <kifu/record.hpp>
+#include <kifu/search.hpp>
 #include <kifu/text.hpp>
