@@ -4,7 +4,7 @@
 set -eu
 packages="build-essential cmake git ccache pkg-config
 tao-pegtl-dev libboost-dev libfmt-dev catch2 nlohmann-json3-dev libcli11-dev
-clang-14 libclang-rt-14-dev"
+clang-14 libclang-rt-14-dev libsqlite3-dev"
 missing=""
 for p in $packages; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

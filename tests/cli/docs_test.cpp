@@ -35,15 +35,16 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 TEST_CASE("README has the two quick-start commands and .ci/run runs the second verbatim") {
     const auto commands = lines_starting(read_doc("README.md"), "sh tools/install-deps.sh && ");
     REQUIRE(commands.size() == 2);
-    CHECK(commands[0].find("./build/tools/kifu/kifu convert -o out tests/data/samples/*") != std::string::npos);
+    CHECK(commands[0].find("./build/tools/kifu/kifu convert --force -o out tests/data/samples/*") != std::string::npos);
     CHECK(commands[1].find("ctest --test-dir build --output-on-failure -j2") != std::string::npos);
     CHECK(lines_starting(read_doc(".ci/run"), "sh tools/install-deps.sh && ") ==
           std::vector<std::string>{commands[1]});
 }
 
-TEST_CASE("docs/library.md shows the example program and its CMakeLists.txt verbatim") {
+TEST_CASE("docs/library.md shows the example programs and their CMakeLists.txt verbatim") {
     const std::string doc = read_doc("docs/library.md");
     CHECK(doc.find("```cpp\n" + read_doc("docs/examples/read_jkf.cpp") + "```\n") != std::string::npos);
+    CHECK(doc.find("```cpp\n" + read_doc("docs/examples/search_positions.cpp") + "```\n") != std::string::npos);
     CHECK(doc.find("```cmake\n" + read_doc("tests/install/consumer/CMakeLists.txt") + "```\n") != std::string::npos);
 }
 

@@ -15,6 +15,7 @@ run("cmake --install" ${CMAKE_COMMAND} --install "${KIFU_BUILD_DIR}" --prefix "$
 # The consumer's sources are exactly what docs/library.md shows.
 file(COPY "${KIFU_SOURCE_DIR}/tests/install/consumer/CMakeLists.txt"
           "${KIFU_SOURCE_DIR}/docs/examples/read_jkf.cpp"
+          "${KIFU_SOURCE_DIR}/docs/examples/search_positions.cpp"
      DESTINATION "${SCRATCH}/consumer")
 run("configuring the consumer" ${CMAKE_COMMAND} -S "${SCRATCH}/consumer" -B "${SCRATCH}/build"
     -DCMAKE_BUILD_TYPE=Release
@@ -40,3 +41,13 @@ if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL expected)
   message(FATAL_ERROR "read_jkf ${sample}: exit ${rc}\n--- stderr:\n${err}\n--- stdout:\n${out}\n--- expected stdout:\n${expected}")
 endif()
 message(STATUS "read_jkf ${sample}: output as expected")
+
+set(samples "tests/data/search/shogi-b.csa" "tests/data/search/shogi-two-games.csa" "tests/data/search/shogi-a.csa")
+execute_process(COMMAND "${SCRATCH}/build/search_positions" "${SCRATCH}/games.kdb" ${samples}
+  WORKING_DIRECTORY "${KIFU_SOURCE_DIR}"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+file(READ "${KIFU_SOURCE_DIR}/tests/install/expected/search_positions.out" expected)
+if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL expected)
+  message(FATAL_ERROR "search_positions: exit ${rc}\n--- stderr:\n${err}\n--- stdout:\n${out}\n--- expected stdout:\n${expected}")
+endif()
+message(STATUS "search_positions: output as expected")

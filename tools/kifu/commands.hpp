@@ -65,6 +65,28 @@ struct trace_options {
     std::string input;
 };
 
+struct index_options {
+    std::string database;             ///< the index file
+    std::vector<std::string> inputs;  ///< files and directories; "-" = stdin
+    std::string format;               ///< input format; empty = detect
+    std::string encoding;             ///< text inputs' encoding; empty = detect
+    bool rebuild = false;             ///< start from an empty index
+};
+
+struct search_options {
+    std::string database;
+    std::string sfen;      ///< a shogi position
+    std::string board;     ///< a go or othello board
+    std::string position;  ///< a record file: the position of its first game's main line
+    std::optional<int> ply;
+    std::string game;      ///< "", "shogi", "go", "othello"
+    std::size_t limit = 50;
+    std::string players;
+    std::string from;
+    std::string to;
+    bool json = false;
+};
+
 /// Writes the normalized JKF of every input (stdout or one file per input).
 int run_convert(const convert_options& options);
 /// Prints `FILE: FORMAT ENCODING` per input.
@@ -73,6 +95,10 @@ int run_detect(const std::vector<std::string>& inputs);
 int run_lint(const lint_options& options);
 /// Prints one shogi position of a record, an SFEN or a Shogi64 code.
 int run_position(const position_options& options);
+/// Adds every position of every input's games to a position index.
+int run_index(const index_options& options);
+/// Prints the games of a position index that reached a position, and the next moves.
+int run_search(const search_options& options);
 /// Prints the PEGTL trace of a format's grammar on an input.
 int run_trace(const trace_options& options);
 

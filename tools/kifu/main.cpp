@@ -122,6 +122,30 @@ int main(int argc, char** argv) {
     trace_cmd->add_option("-f,--format", trace.format, "The format whose grammar runs")->required();
     trace_cmd->add_option("file", trace.input, "Input file; - reads stdin")->required();
 
+    index_options index;
+    CLI::App* index_cmd = app.add_subcommand("index", "Adds every position of the inputs' games to a position index (SQLite)");
+    index_cmd->add_option("database", index.database, "The index file (created when missing)")->required();
+    index_cmd->add_option("inputs", index.inputs, "Input files and directories; - reads stdin")->required();
+    index_cmd->add_option("-f,--format", index.format, "Input format (default: detected)");
+    index_cmd->add_option("-e,--encoding", index.encoding, encoding_help);
+    index_cmd->add_flag("--rebuild", index.rebuild, "Start from an empty index");
+
+    search_options search;
+    CLI::App* search_cmd = app.add_subcommand("search", "Lists the indexed games that reached a position and the moves played next");
+    search_cmd->add_option("database", search.database, "The index file")->required();
+    CLI::Option* sfen = search_cmd->add_option("--sfen", search.sfen, "A shogi position as SFEN");
+    CLI::Option* board = search_cmd->add_option("--board", search.board, "A go or othello board: rows of X, O and . then b or w");
+    CLI::Option* from_record = search_cmd->add_option("--position", search.position, "A record: the position after its first game's main line");
+    sfen->excludes(board)->excludes(from_record);
+    board->excludes(from_record);
+    search_cmd->add_option("--ply", search.ply, "With --position: the position after this many moves")->needs(from_record);
+    search_cmd->add_option("--game", search.game, "shogi, go or othello (default: from the position)");
+    search_cmd->add_option("--limit", search.limit, "Games listed at most (default 50)");
+    search_cmd->add_option("--players", search.players, "Only games with a player whose name contains this");
+    search_cmd->add_option("--from", search.from, "Only games dated on or after this (YYYY, YYYY-MM, YYYY-MM-DD)");
+    search_cmd->add_option("--to", search.to, "Only games dated on or before this");
+    search_cmd->add_flag("--json", search.json, "Print the result as one JSON document");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -148,6 +172,13 @@ int main(int argc, char** argv) {
             status = run_lint(lint);
         } else if (position_cmd->parsed()) {
             status = run_position(position);
+        } else if (index_cmd->parsed()) {
+            status = run_index(index);
+        } else if (search_cmd->parsed()) {
+            if (search.sfen.empty() && search.board.empty() && search.position.empty()) {
+                return usage_error("search needs a position: --sfen, --board or --position");
+            }
+            status = run_search(search);
         } else {
             status = run_trace(trace);
         }

@@ -7,4 +7,5 @@
 #include <kifu/read.hpp>
 #include <kifu/read_stream.hpp>
 #include <kifu/record.hpp>
+#include <kifu/search.hpp>
 #include <kifu/text.hpp>

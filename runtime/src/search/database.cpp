@@ -1,0 +1,452 @@
+// The position index on SQLite: schema, loading a source in one transaction, and queries
+// (docs/search.md describes the tables for users of the sqlite3 shell).
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <system_error>
+
+#include <fmt/core.h>
+#include <sqlite3.h>
+
+#include <kifu/search.hpp>
+
+#include "search/game_summary.hpp"
+
+namespace kifu::search {
+namespace {
+
+constexpr int schema_version = 1;
+constexpr std::string_view format_marker = "kifu position index";
+
+// The tables. `positions` is clustered by game (a source's games are deleted as one range) and
+// found by hash through `positions_by_hash`, which a load into an empty index creates at the end.
+constexpr const char* schema_sql = R"sql(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE sources(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  size INTEGER NOT NULL,
+  mtime INTEGER NOT NULL);
+CREATE TABLE games(
+  id INTEGER PRIMARY KEY,
+  source INTEGER NOT NULL REFERENCES sources(id),
+  number INTEGER NOT NULL,
+  format TEXT NOT NULL,
+  game TEXT NOT NULL,
+  black TEXT NOT NULL,
+  white TEXT NOT NULL,
+  date TEXT NOT NULL,
+  event TEXT NOT NULL,
+  result TEXT NOT NULL,
+  moves INTEGER NOT NULL,
+  content_hash BLOB NOT NULL UNIQUE);
+CREATE INDEX games_by_source ON games(source);
+CREATE TABLE positions(
+  game INTEGER NOT NULL,
+  line INTEGER NOT NULL,
+  ply INTEGER NOT NULL,
+  hash INTEGER NOT NULL,
+  next TEXT NOT NULL,
+  position BLOB NOT NULL,
+  PRIMARY KEY(game, line, ply)) WITHOUT ROWID;
+)sql";
+
+constexpr const char* position_index_sql = "CREATE INDEX IF NOT EXISTS positions_by_hash ON positions(hash)";
+
+class statement {
+public:
+    statement(sqlite3* db, const char* sql) : db_(db) {
+        if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) {
+            throw error(fmt::format("SQLite: {} (in: {})", sqlite3_errmsg(db), sql));
+        }
+    }
+    statement(const statement&) = delete;
+    statement& operator=(const statement&) = delete;
+    ~statement() { sqlite3_finalize(stmt_); }
+
+    statement& bind(int i, std::int64_t v) {
+        check(sqlite3_bind_int64(stmt_, i, v));
+        return *this;
+    }
+    statement& bind(int i, std::string_view v) {
+        check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+        return *this;
+    }
+    statement& bind_blob(int i, const void* data, std::size_t size) {
+        check(sqlite3_bind_blob(stmt_, i, data, static_cast<int>(size), SQLITE_TRANSIENT));
+        return *this;
+    }
+    /// Steps once: true when a row is ready.
+    bool step() {
+        const int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        throw error(fmt::format("SQLite: {}", sqlite3_errmsg(db_)));
+    }
+    void run() {
+        step();
+        reset();
+    }
+    void reset() {
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    std::string text(int col) const {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+        return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))) : std::string();
+    }
+    std::string_view blob(int col) const {
+        const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, col));
+        return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))) : std::string_view();
+    }
+
+private:
+    void check(int rc) const {
+        if (rc != SQLITE_OK) throw error(fmt::format("SQLite: {}", sqlite3_errmsg(db_)));
+    }
+    sqlite3* db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+// Dates as users and records write them (2001-05-03, 2001/05/03, 2001.05.03, 2001) compare on
+// their common prefix with '/' and '.' read as '-': `--to 2001` keeps every date of 2001.
+int compare_dates(std::string_view date, std::string_view bound) {
+    const std::size_t n = std::min(date.size(), bound.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const char a = date[i] == '/' || date[i] == '.' ? '-' : date[i];
+        const char b = bound[i] == '/' || bound[i] == '.' ? '-' : bound[i];
+        if (a != b) return a < b ? -1 : 1;
+    }
+    return 0;
+}
+
+kifu::game game_of_name(std::string_view name) {
+    return name == "go" ? kifu::game::go : name == "othello" ? kifu::game::othello : kifu::game::shogi;
+}
+
+}  // namespace
+
+struct database::impl {
+    sqlite3* db = nullptr;
+    std::filesystem::path path;
+    bool bulk = false;  // the load started on an empty index: positions_by_hash comes at the end
+
+    ~impl() {
+        if (db) sqlite3_close_v2(db);
+    }
+
+    void exec(const char* sql) {
+        char* message = nullptr;
+        if (sqlite3_exec(db, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+            std::string m = message ? message : sqlite3_errmsg(db);
+            sqlite3_free(message);
+            throw error(fmt::format("{}: {}", path.string(), m));
+        }
+    }
+
+    std::int64_t scalar(const char* sql) {
+        statement s(db, sql);
+        return s.step() ? s.integer(0) : 0;
+    }
+
+    bool has_index() {
+        statement s(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'positions_by_hash'");
+        return s.step() && s.integer(0) > 0;
+    }
+};
+
+database::database(std::unique_ptr<impl> p) : impl_(std::move(p)) {}
+database::database(database&&) noexcept = default;
+database& database::operator=(database&&) noexcept = default;
+
+database::~database() {
+    if (impl_ && impl_->bulk) {
+        try {
+            finish();
+        } catch (...) {  // NOLINT(bugprone-empty-catch): a destructor must not throw; the next open creates the index
+        }
+    }
+}
+
+database database::open(const std::filesystem::path& path, open_mode mode) {
+    std::error_code ec;
+    if (mode == open_mode::rebuild) {
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+            std::filesystem::remove(path.string() + suffix, ec);
+        }
+    }
+    if (mode == open_mode::read_only && !std::filesystem::exists(path, ec)) {
+        throw error(fmt::format("{}: no such index", path.string()));
+    }
+    auto p = std::make_unique<impl>();
+    p->path = path;
+    const int flags = mode == open_mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    // One connection per database object, used by one thread at a time: no SQLite mutexes.
+    const int flags_nomutex = flags | SQLITE_OPEN_NOMUTEX;
+    if (sqlite3_open_v2(path.string().c_str(), &p->db, flags_nomutex, nullptr) != SQLITE_OK) {
+        throw error(fmt::format("{}: cannot open: {}", path.string(), p->db ? sqlite3_errmsg(p->db) : "out of memory"));
+    }
+    sqlite3_busy_timeout(p->db, 5000);
+    // Reading the schema is the first access: a file that is not SQLite fails here.
+    std::int64_t tables = 0;
+    try {
+        tables = p->scalar("SELECT count(*) FROM sqlite_master");
+    } catch (const error&) {
+        throw error(fmt::format("{}: not a kifu index (not an SQLite database, or a damaged one)", path.string()));
+    }
+    if (tables == 0) {
+        if (mode == open_mode::read_only) throw error(fmt::format("{}: not a kifu index (an empty database)", path.string()));
+        p->exec("PRAGMA journal_mode = WAL");
+        p->exec("BEGIN");
+        p->exec(schema_sql);
+        statement meta(p->db, "INSERT INTO meta(key, value) VALUES (?, ?)");
+        meta.bind(1, std::string_view("format")).bind(2, format_marker).run();
+        meta.bind(1, std::string_view("version")).bind(2, std::to_string(schema_version)).run();
+        p->exec(fmt::format("PRAGMA user_version = {}", schema_version).c_str());
+        p->exec("COMMIT");
+    } else {
+        std::string marker;
+        std::int64_t version = 0;
+        try {
+            statement s(p->db, "SELECT value FROM meta WHERE key = 'format'");
+            if (s.step()) marker = s.text(0);
+            version = p->scalar("PRAGMA user_version");
+        } catch (const error&) {
+            marker.clear();
+        }
+        if (marker != format_marker) {
+            throw error(fmt::format("{}: not a kifu index (an SQLite database of something else)", path.string()));
+        }
+        if (version != schema_version) {
+            throw error(fmt::format("{}: an index of schema version {}, this kifu reads version {}: rebuild it (--rebuild)",
+                                    path.string(), version, schema_version));
+        }
+    }
+    if (mode != open_mode::read_only) {
+        p->exec("PRAGMA journal_mode = WAL");
+        p->exec("PRAGMA synchronous = NORMAL");
+        p->exec("PRAGMA cache_size = -262144");
+        p->exec("PRAGMA temp_store = MEMORY");
+        if (p->scalar("SELECT count(*) FROM games") == 0) {
+            p->exec("DROP INDEX IF EXISTS positions_by_hash");
+            p->bulk = true;
+        } else if (!p->has_index()) {
+            p->exec(position_index_sql);  // a bulk load that was cut short
+        }
+    }
+    return database(std::move(p));
+}
+
+void database::finish() {
+    if (!impl_) return;
+    impl_->exec(position_index_sql);
+    impl_->exec("PRAGMA optimize");
+    impl_->bulk = false;
+}
+
+bool database::is_current(std::string_view source, std::uint64_t size, std::int64_t mtime) const {
+    statement s(impl_->db, "SELECT size, mtime FROM sources WHERE path = ?");
+    s.bind(1, source);
+    return s.step() && static_cast<std::uint64_t>(s.integer(0)) == size && s.integer(1) == mtime;
+}
+
+void database::remove_source(std::string_view source) {
+    impl_->exec("BEGIN IMMEDIATE");
+    try {
+        statement del_positions(impl_->db,
+                                "DELETE FROM positions WHERE game IN (SELECT g.id FROM games g JOIN sources s ON g.source = s.id WHERE s.path = ?)");
+        del_positions.bind(1, source).run();
+        statement del_games(impl_->db, "DELETE FROM games WHERE source IN (SELECT id FROM sources WHERE path = ?)");
+        del_games.bind(1, source).run();
+        statement del_source(impl_->db, "DELETE FROM sources WHERE path = ?");
+        del_source.bind(1, source).run();
+        impl_->exec("COMMIT");
+    } catch (...) {
+        impl_->exec("ROLLBACK");
+        throw;
+    }
+}
+
+add_stats database::add_source(std::string_view source, const read_result& games, std::uint64_t size,
+                               std::int64_t mtime) {
+    add_stats stats;
+    sqlite3* db = impl_->db;
+    impl_->exec("BEGIN IMMEDIATE");
+    try {
+        statement del_positions(db, "DELETE FROM positions WHERE game IN (SELECT g.id FROM games g JOIN sources s ON g.source = s.id WHERE s.path = ?)");
+        del_positions.bind(1, source).run();
+        statement del_games(db, "DELETE FROM games WHERE source IN (SELECT id FROM sources WHERE path = ?)");
+        del_games.bind(1, source).run();
+        statement upsert(db, "INSERT INTO sources(path, size, mtime) VALUES (?, ?, ?) "
+                             "ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime");
+        upsert.bind(1, source).bind(2, static_cast<std::int64_t>(size)).bind(3, mtime).run();
+        statement source_id(db, "SELECT id FROM sources WHERE path = ?");
+        source_id.bind(1, source);
+        source_id.step();
+        const std::int64_t sid = source_id.integer(0);
+
+        statement known(db, "SELECT 1 FROM games WHERE content_hash = ?");
+        statement add_game(db, "INSERT INTO games(source, number, format, game, black, white, date, event, result, moves, content_hash) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        statement add_position(db, "INSERT OR IGNORE INTO positions(game, line, ply, hash, next, position) VALUES (?, ?, ?, ?, ?, ?)");
+        struct pending {
+            std::uint32_t line;
+            int ply;
+            std::uint64_t hash;
+            std::string next;
+            std::string bytes;
+        };
+        std::vector<pending> positions;
+        for (const record& r : games.records) {
+            const std::array<std::uint64_t, 2> h = detail::content_hash(r);
+            known.bind_blob(1, h.data(), sizeof h);
+            const bool duplicate = known.step();
+            known.reset();
+            if (duplicate) {
+                ++stats.games_duplicate;
+                continue;
+            }
+            positions.clear();
+            int main_moves = 0;
+            std::uint8_t final_to_move = 0;
+            for_each_position(r, [&](const position_visit& v) {
+                positions.push_back({v.line, v.ply, v.key.hash, std::string(v.next), v.key.bytes});
+                if (v.line == 0) {
+                    main_moves = v.ply;
+                    final_to_move = v.key.to_move;
+                }
+            });
+            game_entry entry;
+            detail::describe(r, final_to_move, entry);
+            add_game.bind(1, sid)
+                .bind(2, static_cast<std::int64_t>(r.index))
+                .bind(3, std::string_view(games.format))
+                .bind(4, to_string(r.game()))
+                .bind(5, std::string_view(entry.black))
+                .bind(6, std::string_view(entry.white))
+                .bind(7, std::string_view(entry.date))
+                .bind(8, std::string_view(entry.event))
+                .bind(9, std::string_view(entry.result))
+                .bind(10, static_cast<std::int64_t>(main_moves))
+                .bind_blob(11, h.data(), sizeof h);
+            add_game.run();
+            const std::int64_t gid = sqlite3_last_insert_rowid(db);
+            for (const pending& p : positions) {
+                add_position.bind(1, gid)
+                    .bind(2, static_cast<std::int64_t>(p.line))
+                    .bind(3, static_cast<std::int64_t>(p.ply))
+                    .bind(4, static_cast<std::int64_t>(p.hash))
+                    .bind(5, std::string_view(p.next))
+                    .bind_blob(6, p.bytes.data(), p.bytes.size());
+                add_position.run();
+            }
+            ++stats.games_added;
+            stats.positions += positions.size();
+        }
+        impl_->exec("COMMIT");
+    } catch (...) {
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+    return stats;
+}
+
+std::vector<std::string> database::sources() const {
+    std::vector<std::string> out;
+    statement s(impl_->db, "SELECT path FROM sources ORDER BY path");
+    while (s.step()) out.push_back(s.text(0));
+    return out;
+}
+
+query_result database::find(const position_key& key, const query_options& options) const {
+    sqlite3* db = impl_->db;
+    // Every occurrence of the hash whose position is the very same (a hash collision is not a match).
+    struct occurrence {
+        int ply;
+        std::uint32_t line;
+        std::string next;
+    };
+    std::map<std::int64_t, std::vector<occurrence>> by_game;
+    {
+        statement s(db, "SELECT game, line, ply, next, position FROM positions WHERE hash = ?");
+        s.bind(1, static_cast<std::int64_t>(key.hash));
+        while (s.step()) {
+            if (s.blob(4) != key.bytes) continue;
+            by_game[s.integer(0)].push_back({static_cast<int>(s.integer(2)), static_cast<std::uint32_t>(s.integer(1)), s.text(3)});
+        }
+    }
+    const std::string side = key.to_move == 0 ? "black" : "white";
+    const std::string other = key.to_move == 0 ? "white" : "black";
+    query_result result;
+    std::map<std::string, next_move> moves;
+    statement g(db, "SELECT s.path, g.number, g.format, g.game, g.black, g.white, g.date, g.event, g.result, g.moves "
+                    "FROM games g JOIN sources s ON g.source = s.id WHERE g.id = ?");
+    const std::string game_name(to_string(key.game));
+    for (auto& [gid, occurrences] : by_game) {
+        g.bind(1, gid);
+        if (!g.step()) {
+            g.reset();
+            continue;
+        }
+        game_entry e{g.text(0), static_cast<std::size_t>(g.integer(1)), g.text(2), game_of_name(g.text(3)), g.text(4),
+                     g.text(5), g.text(6), g.text(7), g.text(8), static_cast<int>(g.integer(9))};
+        g.reset();
+        if (e.game != key.game) continue;
+        if (!options.players.empty() && e.black.find(options.players) == std::string::npos &&
+            e.white.find(options.players) == std::string::npos) {
+            continue;
+        }
+        if (!options.from.empty() && (e.date.empty() || compare_dates(e.date, options.from) < 0)) continue;
+        if (!options.to.empty() && (e.date.empty() || compare_dates(e.date, options.to) > 0)) continue;
+        // The first occurrence, main line first at equal plies.
+        const auto first = std::min_element(occurrences.begin(), occurrences.end(), [](const occurrence& a, const occurrence& b) {
+            return a.ply != b.ply ? a.ply < b.ply : a.line < b.line;
+        });
+        std::set<std::string> played;
+        for (const occurrence& o : occurrences) {
+            if (!o.next.empty()) played.insert(o.next);
+        }
+        for (const std::string& m : played) {
+            next_move& row = moves[m];
+            row.move = move_for(key, m);
+            ++row.games;
+            if (e.result == side) {
+                ++row.wins;
+            } else if (e.result == other) {
+                ++row.losses;
+            } else if (e.result == "draw") {
+                ++row.draws;
+            }
+        }
+        result.games.push_back({std::move(e), first->ply, move_for(key, first->next)});
+    }
+    result.total_games = result.games.size();
+    std::sort(result.games.begin(), result.games.end(), [](const game_hit& a, const game_hit& b) {
+        return a.game.source != b.game.source ? a.game.source < b.game.source : a.game.index < b.game.index;
+    });
+    if (result.games.size() > options.limit) result.games.resize(options.limit);
+    for (auto& [m, row] : moves) result.next.push_back(std::move(row));
+    std::sort(result.next.begin(), result.next.end(), [](const next_move& a, const next_move& b) {
+        return a.games != b.games ? a.games > b.games : a.move < b.move;
+    });
+    return result;
+}
+
+index_stats database::stats() const {
+    index_stats s;
+    s.sources = static_cast<std::size_t>(impl_->scalar("SELECT count(*) FROM sources"));
+    s.games = static_cast<std::size_t>(impl_->scalar("SELECT count(*) FROM games"));
+    s.positions = static_cast<std::size_t>(impl_->scalar("SELECT count(*) FROM positions"));
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(impl_->path, ec);
+    s.file_bytes = ec ? 0 : static_cast<std::uint64_t>(size);
+    const auto wal = std::filesystem::file_size(impl_->path.string() + "-wal", ec);
+    if (!ec) s.file_bytes += static_cast<std::uint64_t>(wal);
+    return s;
+}
+
+}  // namespace kifu::search
