@@ -295,6 +295,74 @@ struct class_rep {
         return true;
     }
 };
+// A sequence of one-byte rules (an ASCII class or one-character literal, each possibly `?`, `&`
+// or `!`), as in `"(" [1-9] [1-9] ")"`, matched by one leaf: the same bytes, and, as the
+// spelled-out seq<> does, the byte of the last step reached tried last and, failing, the input
+// left there unless a rewind is required. A step has a kind —
+// 0 the byte, 1 the byte if there (x?), 2 &x, 3 !x — and the (first, last) byte ranges of x.
+template <unsigned Kind, unsigned char... Ranges>
+struct byte_step {
+    // Bit b % 64 of word b / 64: byte b is in x.
+    static constexpr std::array<std::uint64_t, 4> bits = [] {
+        constexpr unsigned char bounds[] = {Ranges...};
+        std::array<std::uint64_t, 4> words{};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            for (unsigned b = bounds[i]; b <= bounds[i + 1]; ++b) words[b >> 6] |= std::uint64_t{1} << (b & 63);
+        }
+        return words;
+    }();
+    static constexpr unsigned char ranges[] = {Ranges...};
+    [[gnu::always_inline]] static inline bool has(unsigned char byte) noexcept {
+        if constexpr (sizeof...(Ranges) == 2) {
+            return static_cast<unsigned char>(byte - ranges[0]) <= ranges[1] - ranges[0];
+        } else {
+            return (bits[byte >> 6] >> (byte & 63) & 1) != 0;
+        }
+    }
+    // Moves p past a byte it takes; false when the step fails. `Checked`: p may be at the end.
+    // (Inlined: the steps of a sequence become one straight run of compares.)
+    template <bool Checked>
+    [[gnu::always_inline]] static inline bool step(const char*& p, const char* end) noexcept {
+        const bool here = (!Checked || p != end) && has(static_cast<unsigned char>(*p));
+        if constexpr (Kind == 0) {
+            p += here ? 1 : 0;
+            return here;
+        } else if constexpr (Kind == 1) {
+            p += here ? 1 : 0;
+            return true;
+        } else {
+            return here == (Kind == 2);
+        }
+    }
+};
+
+template <typename... Steps>
+struct byte_seq {
+    // For tao::pegtl::analyze(): kifu-pegc fuses steps that take at least one byte.
+    using rule_t = typename tao::pegtl::plus<tao::pegtl::any>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    static constexpr bool reports_tried = true;
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        const char* p = in.current();
+        const char* tried = p;
+        // With a byte left for every step, no step needs to look for the end.
+        const bool matched = in.size(sizeof...(Steps)) >= sizeof...(Steps)
+                                 ? ((tried = p, Steps::template step<false>(p, in.end())) && ...)
+                                 : ((tried = p, Steps::template step<true>(p, in.end())) && ...);
+        report_tried<byte_seq, Control>(tried, st...);
+        if (!matched) {
+            // Where no rewind is required (under a cut, whose raise names the position), the
+            // input stays where seq<> leaves it: at the step that failed.
+            if constexpr (M != tao::pegtl::rewind_mode::required) in.bump(static_cast<std::size_t>(tried - in.current()));
+            return false;
+        }
+        in.bump(static_cast<std::size_t>(p - in.current()));
+        return true;
+    }
+};
 // An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
@@ -351,10 +419,37 @@ struct first_byte_choice {
     }
 };
 struct ply_number : class_rep<1, 9, false, U'0', U'9'> {};
-struct move_text : byte_run<false, '\n', '\n', '\r', '\r'> {};
+struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
+struct side_mark : class_char<false, 0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617> {};
+struct to_file : class_char<false, U'1', U'9', 0xFF11, 0xFF19> {};
+struct to_rank : class_char<false, U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19> {};
+struct same : tao::pegtl::seq<tao::pegtl::string<'\xE5', '\x90', '\x8C'>, blanks> {};
+struct destination : tao::pegtl::sor<tao::pegtl::seq<to_file, to_rank>, same> {};
+struct piece : first_byte_choice<first_byte_alt<class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
+struct no_promote : tao::pegtl::string<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'> {};
+struct promote : tao::pegtl::string<'\xE6', '\x88', '\x90'> {};
+struct promotion : first_byte_choice<first_byte_alt<no_promote, 0xE4, 0xE4>, first_byte_alt<promote, 0xE6, 0xE6>> {};
+struct from_square : byte_seq<byte_step<0, '(', '('>, byte_step<0, '1', '9'>, byte_step<0, '1', '9'>, byte_step<0, ')', ')'>> {};
+struct drop : tao::pegtl::string<'\xE6', '\x89', '\x93'> {};
+struct origin : first_byte_choice<first_byte_alt<from_square, '(', '('>, first_byte_alt<drop, 0xE6, 0xE6>> {};
+struct move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pegtl::opt<promotion>, blanks, origin>> {};
+struct side_word : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>> {};
+struct word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', U'(', U'(', U'+', U'+', 0x3000, 0x3000> {};
+struct special : tao::pegtl::seq<tao::pegtl::opt<side_word, blanks>, word> {};
+struct move_or_special : first_byte_choice<first_byte_alt<move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, first_byte_alt<special, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', '\'', ')', '*', ',', 0xFF>> {};
+struct clock_number : class_rep<1, 6, false, U'0', U'9'> {};
+struct clock_field : class_rep<1, 2, false, U'0', U'9'> {};
+struct clock : tao::pegtl::seq<clock_number, tao::pegtl::string<':'>, clock_field, tao::pegtl::opt<tao::pegtl::string<':'>, clock_field>> {};
+struct now_clock : tao::pegtl::seq<clock> {};
+struct total_clock : tao::pegtl::seq<clock> {};
+struct time_close : tao::pegtl::string<')'> {};
+struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<blanks, now_clock, tao::pegtl::opt<blanks, tao::pegtl::string<'/'>, blanks, total_clock>, blanks, time_close>> {};
+struct time : tao::pegtl::seq<time_body> {};
+struct extra_time : tao::pegtl::seq<time_body> {};
+struct times : tao::pegtl::seq<time, blanks, tao::pegtl::star<extra_time, blanks>> {};
 struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct line_end : tao::pegtl::sor<eol, tao::pegtl::eof> {};
-struct move_line : tao::pegtl::seq<ply_number, tao::pegtl::must<move_text, line_end>> {};
+struct move_line : tao::pegtl::seq<ply_number, tao::pegtl::must<blanks, tao::pegtl::opt<side_mark>, move_or_special, blanks, tao::pegtl::opt<times>, tao::pegtl::opt<tao::pegtl::string<'+'>, blanks>, line_end>> {};
 struct rest_of_line : byte_run<false, '\n', '\n', '\r', '\r'> {};
 struct hash_line : tao::pegtl::seq<tao::pegtl::string<'#'>, rest_of_line, line_end> {};
 struct comment : tao::pegtl::seq<tao::pegtl::string<'*'>, rest_of_line> {};
@@ -363,7 +458,6 @@ struct summary : tao::pegtl::seq<tao::pegtl::string<'\xE3', '\x81', '\xBE', '\xE
 struct board_row : tao::pegtl::seq<tao::pegtl::string<'|'>, rest_of_line> {};
 struct text_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end> {};
 struct variation_start : tao::pegtl::string<'\xE5', '\xA4', '\x89', '\xE5', '\x8C', '\x96'> {};
-struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
 struct variation_ply : class_rep<1, 9, false, U'0', U'9'> {};
 struct variation : tao::pegtl::seq<variation_start, tao::pegtl::must<class_char<false, U':', U':', 0xFF1A, 0xFF1A>, blanks, variation_ply, tao::pegtl::opt<tao::pegtl::string<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<tao::pegtl::string<'\xE7', '\x9B', '\xAE'>>>, blanks, line_end>> {};
 struct title_line : tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '-'>, rest_of_line, line_end> {};
@@ -380,8 +474,8 @@ struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t',
 struct line : tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<line_body>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
-enum class event : unsigned short { comment, bookmark, board_row, turn, header, move_line, move_text, variation, variation_start, summary };
-inline constexpr std::array<std::string_view, 10> event_names{"comment", "bookmark", "board_row", "turn", "header", "move_line", "move_text", "variation", "variation_start", "summary"};
+enum class event : unsigned short { comment, bookmark, board_row, turn, header, move_line, ply_number, to_file, to_rank, same, piece, no_promote, promote, from_square, special, side_word, word, time, now_clock, total_clock, clock_number, clock_field, variation, variation_start, summary };
+inline constexpr std::array<std::string_view, 25> event_names{"comment", "bookmark", "board_row", "turn", "header", "move_line", "ply_number", "to_file", "to_rank", "same", "piece", "no_promote", "promote", "from_square", "special", "side_word", "word", "time", "now_clock", "total_clock", "clock_number", "clock_field", "variation", "variation_start", "summary"};
 template <typename Rule> inline constexpr bool has_event = false;
 template <> inline constexpr bool has_event<comment> = true;
 template <> inline constexpr bool has_event<bookmark> = true;
@@ -389,7 +483,22 @@ template <> inline constexpr bool has_event<board_row> = true;
 template <> inline constexpr bool has_event<turn> = true;
 template <> inline constexpr bool has_event<header> = true;
 template <> inline constexpr bool has_event<move_line> = true;
-template <> inline constexpr bool has_event<move_text> = true;
+template <> inline constexpr bool has_event<ply_number> = true;
+template <> inline constexpr bool has_event<to_file> = true;
+template <> inline constexpr bool has_event<to_rank> = true;
+template <> inline constexpr bool has_event<same> = true;
+template <> inline constexpr bool has_event<piece> = true;
+template <> inline constexpr bool has_event<no_promote> = true;
+template <> inline constexpr bool has_event<promote> = true;
+template <> inline constexpr bool has_event<from_square> = true;
+template <> inline constexpr bool has_event<special> = true;
+template <> inline constexpr bool has_event<side_word> = true;
+template <> inline constexpr bool has_event<word> = true;
+template <> inline constexpr bool has_event<time> = true;
+template <> inline constexpr bool has_event<now_clock> = true;
+template <> inline constexpr bool has_event<total_clock> = true;
+template <> inline constexpr bool has_event<clock_number> = true;
+template <> inline constexpr bool has_event<clock_field> = true;
 template <> inline constexpr bool has_event<variation> = true;
 template <> inline constexpr bool has_event<variation_start> = true;
 template <> inline constexpr bool has_event<summary> = true;
@@ -400,12 +509,32 @@ template <> inline constexpr event event_of<board_row> = event::board_row;
 template <> inline constexpr event event_of<turn> = event::turn;
 template <> inline constexpr event event_of<header> = event::header;
 template <> inline constexpr event event_of<move_line> = event::move_line;
-template <> inline constexpr event event_of<move_text> = event::move_text;
+template <> inline constexpr event event_of<ply_number> = event::ply_number;
+template <> inline constexpr event event_of<to_file> = event::to_file;
+template <> inline constexpr event event_of<to_rank> = event::to_rank;
+template <> inline constexpr event event_of<same> = event::same;
+template <> inline constexpr event event_of<piece> = event::piece;
+template <> inline constexpr event event_of<no_promote> = event::no_promote;
+template <> inline constexpr event event_of<promote> = event::promote;
+template <> inline constexpr event event_of<from_square> = event::from_square;
+template <> inline constexpr event event_of<special> = event::special;
+template <> inline constexpr event event_of<side_word> = event::side_word;
+template <> inline constexpr event event_of<word> = event::word;
+template <> inline constexpr event event_of<time> = event::time;
+template <> inline constexpr event event_of<now_clock> = event::now_clock;
+template <> inline constexpr event event_of<total_clock> = event::total_clock;
+template <> inline constexpr event event_of<clock_number> = event::clock_number;
+template <> inline constexpr event event_of<clock_field> = event::clock_field;
 template <> inline constexpr event event_of<variation> = event::variation;
 template <> inline constexpr event event_of<variation_start> = event::variation_start;
 template <> inline constexpr event event_of<summary> = event::summary;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<line_body> = "expected a KIF line: key：value, a move such as '1 ７六歩(77)', *comment, 変化：N手 or まで…";
+template <> inline constexpr const char* error_message<move_or_special> = "expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了";
+template <> inline constexpr const char* error_message<piece> = "expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜";
+template <> inline constexpr const char* error_message<origin> = "expected the origin square, as in (77), or 打 for a drop";
+template <> inline constexpr const char* error_message<now_clock> = "expected a time such as 0:16 or 00:00:16";
+template <> inline constexpr const char* error_message<time_close> = "expected ')' closing the time";
 template <> inline constexpr const char* error_message<variation_ply> = "expected the ply of the variation, as in 変化：9手";
 template <> inline constexpr const char* error_message<line_end> = "expected the end of the line";
 template <> inline constexpr const char* error_message<class_char<false, U':', U':', 0xFF1A, 0xFF1A>> = "expected [：:]";
@@ -432,7 +561,33 @@ template <> inline constexpr std::string_view rule_name<header> = "header";
 template <> inline constexpr std::string_view rule_name<header_key> = "header_key";
 template <> inline constexpr std::string_view rule_name<move_line> = "move_line";
 template <> inline constexpr std::string_view rule_name<ply_number> = "ply_number";
-template <> inline constexpr std::string_view rule_name<move_text> = "move_text";
+template <> inline constexpr std::string_view rule_name<side_mark> = "side_mark";
+template <> inline constexpr std::string_view rule_name<move_or_special> = "move_or_special";
+template <> inline constexpr std::string_view rule_name<move> = "move";
+template <> inline constexpr std::string_view rule_name<destination> = "destination";
+template <> inline constexpr std::string_view rule_name<to_file> = "to_file";
+template <> inline constexpr std::string_view rule_name<to_rank> = "to_rank";
+template <> inline constexpr std::string_view rule_name<same> = "same";
+template <> inline constexpr std::string_view rule_name<piece> = "piece";
+template <> inline constexpr std::string_view rule_name<promotion> = "promotion";
+template <> inline constexpr std::string_view rule_name<no_promote> = "no_promote";
+template <> inline constexpr std::string_view rule_name<promote> = "promote";
+template <> inline constexpr std::string_view rule_name<origin> = "origin";
+template <> inline constexpr std::string_view rule_name<from_square> = "from_square";
+template <> inline constexpr std::string_view rule_name<drop> = "drop";
+template <> inline constexpr std::string_view rule_name<special> = "special";
+template <> inline constexpr std::string_view rule_name<side_word> = "side_word";
+template <> inline constexpr std::string_view rule_name<word> = "word";
+template <> inline constexpr std::string_view rule_name<times> = "times";
+template <> inline constexpr std::string_view rule_name<time> = "time";
+template <> inline constexpr std::string_view rule_name<extra_time> = "extra_time";
+template <> inline constexpr std::string_view rule_name<time_body> = "time_body";
+template <> inline constexpr std::string_view rule_name<now_clock> = "now_clock";
+template <> inline constexpr std::string_view rule_name<total_clock> = "total_clock";
+template <> inline constexpr std::string_view rule_name<clock> = "clock";
+template <> inline constexpr std::string_view rule_name<clock_number> = "clock_number";
+template <> inline constexpr std::string_view rule_name<clock_field> = "clock_field";
+template <> inline constexpr std::string_view rule_name<time_close> = "time_close";
 template <> inline constexpr std::string_view rule_name<variation> = "variation";
 template <> inline constexpr std::string_view rule_name<variation_start> = "variation_start";
 template <> inline constexpr std::string_view rule_name<variation_ply> = "variation_ply";
@@ -441,9 +596,9 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<line_end> = "line_end";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 29> rule_names{"file", "line", "line_body", "line_kind", "text_line", "header_line", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "move_text", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
+inline constexpr std::array<std::string_view, 55> rule_names{"file", "line", "line_body", "line_kind", "text_line", "header_line", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "side_mark", "move_or_special", "move", "destination", "to_file", "to_rank", "same", "piece", "promotion", "no_promote", "promote", "origin", "from_square", "drop", "special", "side_word", "word", "times", "time", "extra_time", "time_body", "now_clock", "total_clock", "clock", "clock_number", "clock_field", "time_close", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
-inline constexpr int max_nesting = 7;
+inline constexpr int max_nesting = 11;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
 inline constexpr bool root_may_fail = true;
 struct traits {
