@@ -483,7 +483,7 @@ inline constexpr std::array<std::string_view, 35> rule_names{"file", "line", "bl
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 10;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
-inline constexpr bool root_may_fail = true;
+inline constexpr bool root_may_fail = false;
 struct traits {
     using root = ::kifu::grammar::csa::file;
     static constexpr int abi_version = ::kifu::grammar::csa::abi_version;

@@ -600,7 +600,7 @@ inline constexpr std::array<std::string_view, 55> rule_names{"file", "line", "li
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 11;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
-inline constexpr bool root_may_fail = true;
+inline constexpr bool root_may_fail = false;
 struct traits {
     using root = ::kifu::grammar::kif::file;
     static constexpr int abi_version = ::kifu::grammar::kif::abi_version;
