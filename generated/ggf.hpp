@@ -88,6 +88,20 @@ struct class_bytes {
     }
 };
 
+// The ASCII members of a class, as a table of bytes (fewer instructions per byte than the
+// bitmap's shifts); bytes 128-255 are false.
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> ascii_members = [] {
+    using bytes = class_bytes<Negated, Bounds...>;
+    std::array<bool, 256> table{};
+    for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+    return table;
+}();
+
+// Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
+template <bool Negated, char32_t... Bounds>
+inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
+
 // Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
 // the character at `at`.
 template <typename Rule, template <typename...> class Control, typename... States>
@@ -125,13 +139,7 @@ struct class_run {
     // Where the run from p ends. (One function per class, whatever the control.)
     static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
-        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
-        // the bitmap's shifts).
-        static constexpr std::array<bool, 128> ascii = [] {
-            std::array<bool, 128> table{};
-            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
-            return table;
-        }();
+        constexpr const std::array<bool, 256>& ascii = ascii_members<Negated, Bounds...>;
         while (p != last) {
             if (*p < 0x80) {
                 if (!ascii[*p]) break;
@@ -145,11 +153,14 @@ struct class_run {
         return p;
     }
 
+    // In line: most runs (blanks) are empty, which the first byte tells without a call.
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const bool none = first == last || (*first < 0x80 && !ascii_members<Negated, Bounds...>[*first]);
+        const unsigned char* const p = none ? first : scan(first, last);
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
@@ -259,6 +270,23 @@ struct byte_run {
         return true;
     }
 };
+// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
+// the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
+template <char... Cs>
+struct literal {
+    // For tao::pegtl::analyze(): the string<> it stands for.
+    using rule_t = typename tao::pegtl::ascii::string<Cs...>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
+        if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        const char* p = in.current();
+        if (!((*p++ == Cs) && ...)) return false;
+        in.bump(sizeof...(Cs));
+        return true;
+    }
+};
 // An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
@@ -315,11 +343,11 @@ struct first_byte_choice {
     }
 };
 struct blank : tao::pegtl::ascii::ranges<'\t', '\n', '\r', '\r', ' ', ' '> {};
-struct game_open : tao::pegtl::string<'(', ';'> {};
-struct game_close : tao::pegtl::string<';', ')'> {};
+struct game_open : literal<'(', ';'> {};
+struct game_close : literal<';', ')'> {};
 struct prop_ident : tao::pegtl::seq<class_run<true, false, U'A', U'Z'>, tao::pegtl::at<tao::pegtl::string<'['>>> {};
-struct value_text : tao::pegtl::star<first_byte_choice<first_byte_alt<byte_run<true, '(', '(', ']', ']'>, 0x00, '\'', ')', '\\', '^', 0xFF>, first_byte_alt<tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::string<'(', ';'>>, class_char<true, U']', U']'>>, 0x00, '\\', '^', 0xFF>>> {};
-struct value_end : first_byte_choice<first_byte_alt<tao::pegtl::string<']'>, ']', ']'>, first_byte_alt<tao::pegtl::at<tao::pegtl::string<'(', ';'>>, '(', '('>, first_byte_alt<tao::pegtl::eof, 256, 256>> {};
+struct value_text : tao::pegtl::star<first_byte_choice<first_byte_alt<byte_run<true, '(', '(', ']', ']'>, 0x00, '\'', ')', '\\', '^', 0xFF>, first_byte_alt<tao::pegtl::seq<tao::pegtl::not_at<literal<'(', ';'>>, class_char<true, U']', U']'>>, 0x00, '\\', '^', 0xFF>>> {};
+struct value_end : first_byte_choice<first_byte_alt<tao::pegtl::string<']'>, ']', ']'>, first_byte_alt<tao::pegtl::at<literal<'(', ';'>>, '(', '('>, first_byte_alt<tao::pegtl::eof, 256, 256>> {};
 struct prop_value : tao::pegtl::seq<tao::pegtl::string<'['>, value_text, value_end> {};
 struct property : tao::pegtl::seq<prop_ident, prop_value> {};
 struct junk : tao::pegtl::utf8::any {};

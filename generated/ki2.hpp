@@ -88,6 +88,20 @@ struct class_bytes {
     }
 };
 
+// The ASCII members of a class, as a table of bytes (fewer instructions per byte than the
+// bitmap's shifts); bytes 128-255 are false.
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> ascii_members = [] {
+    using bytes = class_bytes<Negated, Bounds...>;
+    std::array<bool, 256> table{};
+    for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+    return table;
+}();
+
+// Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
+template <bool Negated, char32_t... Bounds>
+inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
+
 // Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
 // the character at `at`.
 template <typename Rule, template <typename...> class Control, typename... States>
@@ -125,13 +139,7 @@ struct class_run {
     // Where the run from p ends. (One function per class, whatever the control.)
     static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
-        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
-        // the bitmap's shifts).
-        static constexpr std::array<bool, 128> ascii = [] {
-            std::array<bool, 128> table{};
-            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
-            return table;
-        }();
+        constexpr const std::array<bool, 256>& ascii = ascii_members<Negated, Bounds...>;
         while (p != last) {
             if (*p < 0x80) {
                 if (!ascii[*p]) break;
@@ -145,11 +153,14 @@ struct class_run {
         return p;
     }
 
+    // In line: most runs (blanks) are empty, which the first byte tells without a call.
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const bool none = first == last || (*first < 0x80 && !ascii_members<Negated, Bounds...>[*first]);
+        const unsigned char* const p = none ? first : scan(first, last);
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
@@ -259,6 +270,23 @@ struct byte_run {
         return true;
     }
 };
+// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
+// the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
+template <char... Cs>
+struct literal {
+    // For tao::pegtl::analyze(): the string<> it stands for.
+    using rule_t = typename tao::pegtl::ascii::string<Cs...>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
+        if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        const char* p = in.current();
+        if (!((*p++ == Cs) && ...)) return false;
+        in.bump(sizeof...(Cs));
+        return true;
+    }
+};
 // An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
@@ -314,27 +342,27 @@ struct first_byte_choice {
                 ...);
     }
 };
-struct blanks : tao::pegtl::seq<class_run<false, false, U'\t', U'\t', U' ', U' '>, tao::pegtl::star<tao::pegtl::string<'\xE3', '\x80', '\x80'>, class_run<false, false, U'\t', U'\t', U' ', U' '>>> {};
-struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
+struct blanks : tao::pegtl::seq<class_run<false, false, U'\t', U'\t', U' ', U' '>, tao::pegtl::star<literal<'\xE3', '\x80', '\x80'>, class_run<false, false, U'\t', U'\t', U' ', U' '>>> {};
+struct eol : first_byte_choice<first_byte_alt<literal<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct blanks_one : class_char<false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
 struct blank_line : tao::pegtl::sor<tao::pegtl::seq<blanks, eol>, tao::pegtl::seq<tao::pegtl::plus<blanks_one>, tao::pegtl::eof>> {};
-struct side : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE2', '\x96', '\xB2'>, 0xE2, 0xE2>, first_byte_alt<tao::pegtl::string<'\xE2', '\x96', '\xB3'>, 0xE2, 0xE2>, first_byte_alt<tao::pegtl::string<'\xE2', '\x96', '\xBC'>, 0xE2, 0xE2>, first_byte_alt<tao::pegtl::string<'\xE2', '\x96', '\xBD'>, 0xE2, 0xE2>, first_byte_alt<tao::pegtl::string<'\xE2', '\x98', '\x97'>, 0xE2, 0xE2>, first_byte_alt<tao::pegtl::string<'\xE2', '\x98', '\x96'>, 0xE2, 0xE2>> {};
+struct side : first_byte_choice<first_byte_alt<literal<'\xE2', '\x96', '\xB2'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x96', '\xB3'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x96', '\xBC'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x96', '\xBD'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x98', '\x97'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x98', '\x96'>, 0xE2, 0xE2>> {};
 struct rest_of_line : byte_run<false, '\n', '\n', '\r', '\r'> {};
 struct move_line : tao::pegtl::seq<blanks, side, rest_of_line> {};
 struct comment : tao::pegtl::seq<tao::pegtl::string<'*'>, rest_of_line> {};
 struct bookmark : tao::pegtl::seq<tao::pegtl::string<'&'>, rest_of_line> {};
 struct hash_line : tao::pegtl::seq<tao::pegtl::string<'#'>, rest_of_line> {};
-struct variation_ply : tao::pegtl::seq<class_run<true, false, U'0', U'9'>, blanks, tao::pegtl::string<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<tao::pegtl::string<'\xE7', '\x9B', '\xAE'>>> {};
-struct variation : tao::pegtl::seq<blanks, tao::pegtl::string<'\xE5', '\xA4', '\x89', '\xE5', '\x8C', '\x96'>, blanks, class_char<false, U':', U':', 0xFF1A, 0xFF1A>, tao::pegtl::must<blanks, variation_ply>> {};
-struct summary : tao::pegtl::seq<blanks, tao::pegtl::string<'\xE3', '\x81', '\xBE', '\xE3', '\x81', '\xA7'>, rest_of_line> {};
+struct variation_ply : tao::pegtl::seq<class_run<true, false, U'0', U'9'>, blanks, literal<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<literal<'\xE7', '\x9B', '\xAE'>>> {};
+struct variation : tao::pegtl::seq<blanks, literal<'\xE5', '\xA4', '\x89', '\xE5', '\x8C', '\x96'>, blanks, class_char<false, U':', U':', 0xFF1A, 0xFF1A>, tao::pegtl::must<blanks, variation_ply>> {};
+struct summary : tao::pegtl::seq<blanks, literal<'\xE3', '\x81', '\xBE', '\xE3', '\x81', '\xA7'>, rest_of_line> {};
 struct board_row : tao::pegtl::seq<tao::pegtl::string<'|'>, rest_of_line> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, class_run<false, false, U'-', U'-'>, tao::pegtl::string<'+'>> {};
 struct board_labels : tao::pegtl::seq<tao::pegtl::plus<blanks_one>, class_char<false, 0xFF11, 0xFF19>, rest_of_line> {};
 struct line_end : tao::pegtl::seq<blanks, tao::pegtl::sor<eol, tao::pegtl::eof>> {};
-struct turn_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, tao::pegtl::at<line_end>> {};
+struct turn_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, tao::pegtl::at<line_end>> {};
 struct header_key : class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};
 struct header_line : tao::pegtl::seq<header_key, class_char<false, U':', U':', 0xFF1A, 0xFF1A>, rest_of_line> {};
-struct ignored_line : tao::pegtl::sor<tao::pegtl::string<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line>, tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '-', '-', '-', '-'>, rest_of_line>> {};
+struct ignored_line : tao::pegtl::sor<literal<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, tao::pegtl::seq<literal<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line>, tao::pegtl::seq<literal<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '-', '-', '-', '-'>, rest_of_line>> {};
 struct content : tao::pegtl::seq<first_byte_choice<first_byte_alt<move_line, 0x09, 0x09, ' ', ' ', 0xE2, 0xE3>, first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<hash_line, '#', '#'>, first_byte_alt<variation, 0x09, 0x09, ' ', ' ', 0xE3, 0xE3, 0xE5, 0xE5>, first_byte_alt<summary, 0x09, 0x09, ' ', ' ', 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>, first_byte_alt<board_frame, '+', '+'>, first_byte_alt<board_labels, 0x09, 0x09, ' ', ' ', 0xE3, 0xE3>, first_byte_alt<turn_line, 0xE4, 0xE5>, first_byte_alt<header_line, 0x00, 0x09, 0x0B, 0x0C, 0x0E, '9', ';', 0xFF>, first_byte_alt<ignored_line, 0xE6, 0xE7>>, tao::pegtl::must<line_end>> {};
 struct line : tao::pegtl::sor<blank_line, tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<content>>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};

@@ -88,6 +88,20 @@ struct class_bytes {
     }
 };
 
+// The ASCII members of a class, as a table of bytes (fewer instructions per byte than the
+// bitmap's shifts); bytes 128-255 are false.
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> ascii_members = [] {
+    using bytes = class_bytes<Negated, Bounds...>;
+    std::array<bool, 256> table{};
+    for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+    return table;
+}();
+
+// Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
+template <bool Negated, char32_t... Bounds>
+inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
+
 // Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
 // the character at `at`.
 template <typename Rule, template <typename...> class Control, typename... States>
@@ -125,13 +139,7 @@ struct class_run {
     // Where the run from p ends. (One function per class, whatever the control.)
     static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
-        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
-        // the bitmap's shifts).
-        static constexpr std::array<bool, 128> ascii = [] {
-            std::array<bool, 128> table{};
-            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
-            return table;
-        }();
+        constexpr const std::array<bool, 256>& ascii = ascii_members<Negated, Bounds...>;
         while (p != last) {
             if (*p < 0x80) {
                 if (!ascii[*p]) break;
@@ -145,11 +153,14 @@ struct class_run {
         return p;
     }
 
+    // In line: most runs (blanks) are empty, which the first byte tells without a call.
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const bool none = first == last || (*first < 0x80 && !ascii_members<Negated, Bounds...>[*first]);
+        const unsigned char* const p = none ? first : scan(first, last);
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
@@ -279,9 +290,17 @@ struct class_rep {
         const unsigned char* p = first;
         unsigned count = 0;
         std::size_t length = 0;
-        while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
-            p += length;
-            ++count;
+        if constexpr (ascii_only<Negated, Bounds...>) {
+            // Members are single bytes: a table lookup each (`[0-9]{1,9}`).
+            while (p != last && (length = ascii_members<Negated, Bounds...>[*p] ? 1 : 0) != 0 && count != Max) {
+                ++p;
+                ++count;
+            }
+        } else {
+            while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
+                p += length;
+                ++count;
+            }
         }
         report_tried<class_rep, Control>(reinterpret_cast<const char*>(p), st...);
         // length != 0 with count == Max: an (m+1)-th character follows.
@@ -363,6 +382,23 @@ struct byte_seq {
         return true;
     }
 };
+// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
+// the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
+template <char... Cs>
+struct literal {
+    // For tao::pegtl::analyze(): the string<> it stands for.
+    using rule_t = typename tao::pegtl::ascii::string<Cs...>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
+        if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        const char* p = in.current();
+        if (!((*p++ == Cs) && ...)) return false;
+        in.bump(sizeof...(Cs));
+        return true;
+    }
+};
 // An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
@@ -423,17 +459,17 @@ struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000
 struct side_mark : class_char<false, 0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617> {};
 struct to_file : class_char<false, U'1', U'9', 0xFF11, 0xFF19> {};
 struct to_rank : class_char<false, U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19> {};
-struct same : tao::pegtl::seq<tao::pegtl::string<'\xE5', '\x90', '\x8C'>, blanks> {};
+struct same : tao::pegtl::seq<literal<'\xE5', '\x90', '\x8C'>, blanks> {};
 struct destination : tao::pegtl::sor<tao::pegtl::seq<to_file, to_rank>, same> {};
-struct piece : first_byte_choice<first_byte_alt<class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<tao::pegtl::string<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
-struct no_promote : tao::pegtl::string<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'> {};
-struct promote : tao::pegtl::string<'\xE6', '\x88', '\x90'> {};
+struct piece : first_byte_choice<first_byte_alt<class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<literal<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<literal<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<literal<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
+struct no_promote : literal<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'> {};
+struct promote : literal<'\xE6', '\x88', '\x90'> {};
 struct promotion : first_byte_choice<first_byte_alt<no_promote, 0xE4, 0xE4>, first_byte_alt<promote, 0xE6, 0xE6>> {};
 struct from_square : byte_seq<byte_step<0, '(', '('>, byte_step<0, '1', '9'>, byte_step<0, '1', '9'>, byte_step<0, ')', ')'>> {};
-struct drop : tao::pegtl::string<'\xE6', '\x89', '\x93'> {};
+struct drop : literal<'\xE6', '\x89', '\x93'> {};
 struct origin : first_byte_choice<first_byte_alt<from_square, '(', '('>, first_byte_alt<drop, 0xE6, 0xE6>> {};
 struct move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pegtl::opt<promotion>, blanks, origin>> {};
-struct side_word : first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>> {};
+struct side_word : first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>> {};
 struct word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', U'(', U'(', U'+', U'+', 0x3000, 0x3000> {};
 struct special : tao::pegtl::seq<tao::pegtl::opt<side_word, blanks>, word> {};
 struct move_or_special : first_byte_choice<first_byte_alt<move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, first_byte_alt<special, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', '\'', ')', '*', ',', 0xFF>> {};
@@ -447,25 +483,25 @@ struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<bla
 struct time : tao::pegtl::seq<time_body> {};
 struct extra_time : tao::pegtl::seq<time_body> {};
 struct times : tao::pegtl::seq<time, blanks, tao::pegtl::star<extra_time, blanks>> {};
-struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
+struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<literal<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct line_end : tao::pegtl::sor<eol, tao::pegtl::eof> {};
 struct move_line : tao::pegtl::seq<ply_number, tao::pegtl::must<blanks, tao::pegtl::opt<side_mark>, move_or_special, blanks, tao::pegtl::opt<times>, tao::pegtl::opt<tao::pegtl::string<'+'>, blanks>, line_end>> {};
 struct rest_of_line : byte_run<false, '\n', '\n', '\r', '\r'> {};
 struct hash_line : tao::pegtl::seq<tao::pegtl::string<'#'>, rest_of_line, line_end> {};
 struct comment : tao::pegtl::seq<tao::pegtl::string<'*'>, rest_of_line> {};
 struct bookmark : tao::pegtl::seq<tao::pegtl::string<'&'>, rest_of_line> {};
-struct summary : tao::pegtl::seq<tao::pegtl::string<'\xE3', '\x81', '\xBE', '\xE3', '\x81', '\xA7'>, rest_of_line> {};
+struct summary : tao::pegtl::seq<literal<'\xE3', '\x81', '\xBE', '\xE3', '\x81', '\xA7'>, rest_of_line> {};
 struct board_row : tao::pegtl::seq<tao::pegtl::string<'|'>, rest_of_line> {};
 struct text_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end> {};
-struct variation_start : tao::pegtl::string<'\xE5', '\xA4', '\x89', '\xE5', '\x8C', '\x96'> {};
+struct variation_start : literal<'\xE5', '\xA4', '\x89', '\xE5', '\x8C', '\x96'> {};
 struct variation_ply : class_rep<1, 9, false, U'0', U'9'> {};
-struct variation : tao::pegtl::seq<variation_start, tao::pegtl::must<class_char<false, U':', U':', 0xFF1A, 0xFF1A>, blanks, variation_ply, tao::pegtl::opt<tao::pegtl::string<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<tao::pegtl::string<'\xE7', '\x9B', '\xAE'>>>, blanks, line_end>> {};
-struct title_line : tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '-'>, rest_of_line, line_end> {};
-struct bod_trailer : tao::pegtl::seq<tao::pegtl::string<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line, line_end> {};
+struct variation : tao::pegtl::seq<variation_start, tao::pegtl::must<class_char<false, U':', U':', 0xFF1A, 0xFF1A>, blanks, variation_ply, tao::pegtl::opt<literal<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<literal<'\xE7', '\x9B', '\xAE'>>>, blanks, line_end>> {};
+struct title_line : tao::pegtl::seq<literal<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '-'>, rest_of_line, line_end> {};
+struct bod_trailer : tao::pegtl::seq<literal<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line, line_end> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, tao::pegtl::plus<tao::pegtl::string<'-'>>, tao::pegtl::opt<tao::pegtl::string<'+'>>, blanks, line_end> {};
 struct column_numbers : tao::pegtl::seq<class_char<false, 0xFF11, 0xFF19>, tao::pegtl::star<blanks, class_char<false, 0xFF11, 0xFF19>>, blanks, line_end> {};
-struct turn : tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::string<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<tao::pegtl::string<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, blanks, line_end> {};
-struct rotation : tao::pegtl::seq<tao::pegtl::string<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, blanks, line_end> {};
+struct turn : tao::pegtl::seq<first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, blanks, line_end> {};
+struct rotation : tao::pegtl::seq<literal<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, blanks, line_end> {};
 struct header_key : class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};
 struct header : tao::pegtl::seq<header_key, class_char<false, U':', U':', 0xFF1A, 0xFF1A>, rest_of_line> {};
 struct header_line : tao::pegtl::seq<header, line_end> {};

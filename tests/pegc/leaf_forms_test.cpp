@@ -172,7 +172,7 @@ TEST_CASE("classes past ASCII, {n,m} of a class and runs of one-byte rules becom
     CHECK(std::is_base_of_v<g::first_byte_choice<g::first_byte_alt<g::byte_seq<g::byte_step<0, '(', '('>, g::byte_step<0, '1', '9'>,
                                                                            g::byte_step<0, '1', '9'>, g::byte_step<0, ')', ')'>>,
                                                                 '(', '('>,
-                                                 g::first_byte_alt<pegtl::string<'\xE6', '\x89', '\x93'>, 0xE6, 0xE6>>,
+                                                 g::first_byte_alt<g::literal<'\xE6', '\x89', '\x93'>, 0xE6, 0xE6>>,
                             g::origin>);
     // Under a cut every element raises on its own: only the part before `^` is fused.
     CHECK(std::is_base_of_v<pegtl::seq<g::byte_seq<g::byte_step<0, 'a', 'c'>, g::byte_step<0, '0', '9'>>,

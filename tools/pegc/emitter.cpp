@@ -119,6 +119,7 @@ private:
     bool uses_class_rep_ = false;
     bool uses_byte_seq_ = false;
     bool uses_first_byte_choice_ = false;
+    bool uses_literal_ = false;
 };
 
 // Appends the PEGTL arguments for `n` to `out`. Nested sequences spread into their parent
@@ -354,6 +355,10 @@ std::string emitter::expr(const node& n) {
         case node_kind::literal: {
             std::vector<std::string> bytes;
             for (const char c : n.text) bytes.push_back(char_arg(static_cast<unsigned char>(c)));
+            if (!n.insensitive && n.text.size() >= 2) {
+                uses_literal_ = true;
+                return "literal<" + join(bytes) + ">";
+            }
             return pegtl + (n.insensitive ? "istring<" : "string<") + join(bytes) + ">";
         }
         case node_kind::char_class: return char_class(n);
@@ -428,7 +433,7 @@ std::string emitter::run() {
         << "#pragma once\n"
         << "#include <array>\n"
         << (uses_byte_run_ ? "#include <bit>\n" : "")
-        << (leaves || uses_first_byte_choice_ ? "#include <cstddef>\n" : "")
+        << (leaves || uses_first_byte_choice_ || uses_literal_ ? "#include <cstddef>\n" : "")
         << (leaves || uses_first_byte_choice_ ? "#include <cstdint>\n" : "")
         << (uses_byte_run_ ? "#include <cstring>\n" : "")
         << "#include <string_view>\n"
@@ -444,6 +449,7 @@ std::string emitter::run() {
     if (uses_byte_run_) out << byte_run_template;
     if (uses_class_rep_) out << class_rep_template;
     if (uses_byte_seq_) out << byte_seq_template;
+    if (uses_literal_) out << literal_template;
     if (uses_first_byte_choice_) out << first_byte_choice_template;
     if (!forward_.empty()) {
         out << "// rules used before their definition (members of cycles)\n";

@@ -11,10 +11,9 @@
 // Control<leaf>::tried(at, states…) when the control has that hook (peg_support.hpp's does;
 // PEGTL's normal<> and tracer do not and are not told).
 //
-// No leaf's match() is forced in line: GCC's own choice measured best. Forcing class_char and
-// class_run made KIF's grammar 3.4 % slower (CSA 3.9 % faster); forcing byte_run, class_rep
-// and byte_seq left SGF unchanged and made KIF's parse 1.6 % longer (ply_number no longer in
-// line). first_byte_choice keeps its chain of bit tests: a switch over the distinct
+// literal's match() and class_run's first-byte test are forced in line (class_run calls its
+// scan only when the first byte may start a member: most blanks are empty); the other leaves'
+// match() are left to GCC, whose own choice measured best for them. first_byte_choice keeps its chain of bit tests: a switch over the distinct
 // alternative sets, or a jump to the first alternative to try, made the SGF token loop 15-30 %
 // longer (GCC no longer folds it).
 
@@ -99,6 +98,20 @@ struct class_bytes {
     }
 };
 
+// The ASCII members of a class, as a table of bytes (fewer instructions per byte than the
+// bitmap's shifts); bytes 128-255 are false.
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> ascii_members = [] {
+    using bytes = class_bytes<Negated, Bounds...>;
+    std::array<bool, 256> table{};
+    for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+    return table;
+}();
+
+// Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
+template <bool Negated, char32_t... Bounds>
+inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
+
 // Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
 // the character at `at`.
 template <typename Rule, template <typename...> class Control, typename... States>
@@ -142,13 +155,7 @@ struct class_run {
     // Where the run from p ends. (One function per class, whatever the control.)
     static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
-        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
-        // the bitmap's shifts).
-        static constexpr std::array<bool, 128> ascii = [] {
-            std::array<bool, 128> table{};
-            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
-            return table;
-        }();
+        constexpr const std::array<bool, 256>& ascii = ascii_members<Negated, Bounds...>;
         while (p != last) {
             if (*p < 0x80) {
                 if (!ascii[*p]) break;
@@ -162,11 +169,14 @@ struct class_run {
         return p;
     }
 
+    // In line: most runs (blanks) are empty, which the first byte tells without a call.
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const bool none = first == last || (*first < 0x80 && !ascii_members<Negated, Bounds...>[*first]);
+        const unsigned char* const p = none ? first : scan(first, last);
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
@@ -302,9 +312,17 @@ struct class_rep {
         const unsigned char* p = first;
         unsigned count = 0;
         std::size_t length = 0;
-        while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
-            p += length;
-            ++count;
+        if constexpr (ascii_only<Negated, Bounds...>) {
+            // Members are single bytes: a table lookup each (`[0-9]{1,9}`).
+            while (p != last && (length = ascii_members<Negated, Bounds...>[*p] ? 1 : 0) != 0 && count != Max) {
+                ++p;
+                ++count;
+            }
+        } else {
+            while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
+                p += length;
+                ++count;
+            }
         }
         report_tried<class_rep, Control>(reinterpret_cast<const char*>(p), st...);
         // length != 0 with count == Max: an (m+1)-th character follows.
@@ -386,6 +404,26 @@ struct byte_seq {
             return false;
         }
         in.bump(static_cast<std::size_t>(p - in.current()));
+        return true;
+    }
+};
+)cpp";
+
+/// literal<>: a literal of two or more bytes.
+inline constexpr std::string_view literal_template = R"cpp(// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
+// the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
+template <char... Cs>
+struct literal {
+    // For tao::pegtl::analyze(): the string<> it stands for.
+    using rule_t = typename tao::pegtl::ascii::string<Cs...>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
+        if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        const char* p = in.current();
+        if (!((*p++ == Cs) && ...)) return false;
+        in.bump(sizeof...(Cs));
         return true;
     }
 };

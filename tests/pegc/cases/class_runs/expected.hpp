@@ -88,6 +88,20 @@ struct class_bytes {
     }
 };
 
+// The ASCII members of a class, as a table of bytes (fewer instructions per byte than the
+// bitmap's shifts); bytes 128-255 are false.
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> ascii_members = [] {
+    using bytes = class_bytes<Negated, Bounds...>;
+    std::array<bool, 256> table{};
+    for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+    return table;
+}();
+
+// Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
+template <bool Negated, char32_t... Bounds>
+inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
+
 // Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
 // the character at `at`.
 template <typename Rule, template <typename...> class Control, typename... States>
@@ -125,13 +139,7 @@ struct class_run {
     // Where the run from p ends. (One function per class, whatever the control.)
     static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
-        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
-        // the bitmap's shifts).
-        static constexpr std::array<bool, 128> ascii = [] {
-            std::array<bool, 128> table{};
-            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
-            return table;
-        }();
+        constexpr const std::array<bool, 256>& ascii = ascii_members<Negated, Bounds...>;
         while (p != last) {
             if (*p < 0x80) {
                 if (!ascii[*p]) break;
@@ -145,11 +153,14 @@ struct class_run {
         return p;
     }
 
+    // In line: most runs (blanks) are empty, which the first byte tells without a call.
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const bool none = first == last || (*first < 0x80 && !ascii_members<Negated, Bounds...>[*first]);
+        const unsigned char* const p = none ? first : scan(first, last);
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));

@@ -88,6 +88,20 @@ struct class_bytes {
     }
 };
 
+// The ASCII members of a class, as a table of bytes (fewer instructions per byte than the
+// bitmap's shifts); bytes 128-255 are false.
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> ascii_members = [] {
+    using bytes = class_bytes<Negated, Bounds...>;
+    std::array<bool, 256> table{};
+    for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+    return table;
+}();
+
+// Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
+template <bool Negated, char32_t... Bounds>
+inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
+
 // Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
 // the character at `at`.
 template <typename Rule, template <typename...> class Control, typename... States>
@@ -125,13 +139,7 @@ struct class_run {
     // Where the run from p ends. (One function per class, whatever the control.)
     static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
-        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
-        // the bitmap's shifts).
-        static constexpr std::array<bool, 128> ascii = [] {
-            std::array<bool, 128> table{};
-            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
-            return table;
-        }();
+        constexpr const std::array<bool, 256>& ascii = ascii_members<Negated, Bounds...>;
         while (p != last) {
             if (*p < 0x80) {
                 if (!ascii[*p]) break;
@@ -145,11 +153,14 @@ struct class_run {
         return p;
     }
 
+    // In line: most runs (blanks) are empty, which the first byte tells without a call.
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const bool none = first == last || (*first < 0x80 && !ascii_members<Negated, Bounds...>[*first]);
+        const unsigned char* const p = none ? first : scan(first, last);
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
@@ -327,6 +338,23 @@ struct byte_seq {
         return true;
     }
 };
+// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
+// the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
+template <char... Cs>
+struct literal {
+    // For tao::pegtl::analyze(): the string<> it stands for.
+    using rule_t = typename tao::pegtl::ascii::string<Cs...>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
+        if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        const char* p = in.current();
+        if (!((*p++ == Cs) && ...)) return false;
+        in.bump(sizeof...(Cs));
+        return true;
+    }
+};
 // An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
@@ -391,7 +419,7 @@ struct close : tao::pegtl::string<')'> {};
 struct junk : tao::pegtl::utf8::any {};
 struct token : first_byte_choice<first_byte_alt<value, '[', '['>, first_byte_alt<ident, 'A', 'Z', 'a', 'z'>, first_byte_alt<semi, ';', ';'>, first_byte_alt<spaces, 0x09, 0x0A, 0x0D, 0x0D, ' ', ' '>, first_byte_alt<open, '(', '('>, first_byte_alt<close, ')', ')'>, first_byte_alt<junk, 0x00, 0xFF>> {};
 struct tokens : tao::pegtl::seq<tao::pegtl::star<token>, tao::pegtl::eof> {};
-struct leaves : first_byte_choice<first_byte_alt<tao::pegtl::string<'a', 'b'>, 'a', 'a'>, first_byte_alt<tao::pegtl::istring<'p', 'a', 's', 's'>, 'P', 'P', 'p', 'p'>, first_byte_alt<byte_seq<byte_step<0, '0', '9'>, byte_step<1, '0', '9'>>, '0', '9'>, first_byte_alt<tao::pegtl::seq<class_char<false, 0x00E9, 0x00FC>, tao::pegtl::string<'!'>>, 0xC3, 0xC3>, first_byte_alt<tao::pegtl::seq<class_char<true, U';', U';', U'a', U'z', 0x00E9, 0x00E9>, tao::pegtl::string<'?'>>, 0x00, ':', '<', '`', '{', 0xFF>, first_byte_alt<tao::pegtl::seq<tao::pegtl::at<byte_seq<byte_step<0, 'x', 'x'>, byte_step<0, 'y', 'y'>>>, tao::pegtl::string<'x'>>, 'x', 'x'>, first_byte_alt<byte_seq<byte_step<3, 'q', 'q'>, byte_step<0, 'z', 'z'>>, 'q', 'q', 'z', 'z'>, first_byte_alt<tao::pegtl::seq<tao::pegtl::string<'q'>, tao::pegtl::must<tao::pegtl::string<'r'>>>, 'q', 'q'>, first_byte_alt<byte_seq<byte_step<1, 'Q', 'Q'>, byte_step<0, 's', 's'>>, 'Q', 'Q', 's', 's'>, first_byte_alt<tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::string<'c'>, 'c', 'c'>, first_byte_alt<tao::pegtl::string<'d'>, 'd', 'd'>>, tao::pegtl::string<'e'>>, 'c', 'd'>, first_byte_alt<tao::pegtl::string<'\xE3', '\x81', '\x82'>, 0xE3, 0xE3>, first_byte_alt<tao::pegtl::seq<tao::pegtl::opt<tao::pegtl::string<'k'>>, tao::pegtl::must<tao::pegtl::string<'l'>>>, 0x00, 256>, first_byte_alt<tao::pegtl::eof, 256, 256>> {};
+struct leaves : first_byte_choice<first_byte_alt<literal<'a', 'b'>, 'a', 'a'>, first_byte_alt<tao::pegtl::istring<'p', 'a', 's', 's'>, 'P', 'P', 'p', 'p'>, first_byte_alt<byte_seq<byte_step<0, '0', '9'>, byte_step<1, '0', '9'>>, '0', '9'>, first_byte_alt<tao::pegtl::seq<class_char<false, 0x00E9, 0x00FC>, tao::pegtl::string<'!'>>, 0xC3, 0xC3>, first_byte_alt<tao::pegtl::seq<class_char<true, U';', U';', U'a', U'z', 0x00E9, 0x00E9>, tao::pegtl::string<'?'>>, 0x00, ':', '<', '`', '{', 0xFF>, first_byte_alt<tao::pegtl::seq<tao::pegtl::at<byte_seq<byte_step<0, 'x', 'x'>, byte_step<0, 'y', 'y'>>>, tao::pegtl::string<'x'>>, 'x', 'x'>, first_byte_alt<byte_seq<byte_step<3, 'q', 'q'>, byte_step<0, 'z', 'z'>>, 'q', 'q', 'z', 'z'>, first_byte_alt<tao::pegtl::seq<tao::pegtl::string<'q'>, tao::pegtl::must<tao::pegtl::string<'r'>>>, 'q', 'q'>, first_byte_alt<byte_seq<byte_step<1, 'Q', 'Q'>, byte_step<0, 's', 's'>>, 'Q', 'Q', 's', 's'>, first_byte_alt<tao::pegtl::seq<first_byte_choice<first_byte_alt<tao::pegtl::string<'c'>, 'c', 'c'>, first_byte_alt<tao::pegtl::string<'d'>, 'd', 'd'>>, tao::pegtl::string<'e'>>, 'c', 'd'>, first_byte_alt<literal<'\xE3', '\x81', '\x82'>, 0xE3, 0xE3>, first_byte_alt<tao::pegtl::seq<tao::pegtl::opt<tao::pegtl::string<'k'>>, tao::pegtl::must<tao::pegtl::string<'l'>>>, 0x00, 256>, first_byte_alt<tao::pegtl::eof, 256, 256>> {};
 struct word : class_run<true, false, U'a', U'z'> {};
 struct digits : tao::pegtl::seq<class_run<true, false, U'0', U'9'>, tao::pegtl::opt<tao::pegtl::string<'.'>, class_run<true, false, U'0', U'9'>>> {};
 struct quiet : byte_seq<byte_step<3, 'x', 'x'>, byte_step<0, 'y', 'y'>> {};

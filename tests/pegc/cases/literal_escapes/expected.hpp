@@ -84,6 +84,20 @@ struct class_bytes {
     }
 };
 
+// The ASCII members of a class, as a table of bytes (fewer instructions per byte than the
+// bitmap's shifts); bytes 128-255 are false.
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> ascii_members = [] {
+    using bytes = class_bytes<Negated, Bounds...>;
+    std::array<bool, 256> table{};
+    for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+    return table;
+}();
+
+// Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
+template <bool Negated, char32_t... Bounds>
+inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
+
 // Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
 // the character at `at`.
 template <typename Rule, template <typename...> class Control, typename... States>
@@ -158,7 +172,24 @@ struct byte_seq {
         return true;
     }
 };
-struct text : tao::pegtl::seq<byte_seq<byte_step<0, '\n', '\n'>, byte_step<0, '\r', '\r'>, byte_step<0, '\t', '\t'>, byte_step<0, '\\', '\\'>, byte_step<0, '"', '"'>, byte_step<0, '\'', '\''>, byte_step<0, '\'', '\''>, byte_step<0, '"', '"'>>, tao::pegtl::string<'\xE3', '\x80', '\x80'>, tao::pegtl::string<'\xF0', '\x9F', '\x98', '\x80'>, tao::pegtl::istring<'p', 'a', 's', 's'>, tao::pegtl::istring<'\xE5', '\x90', '\x8C'>, tao::pegtl::string<'x', 'A', 'y'>> {};
+// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
+// the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
+template <char... Cs>
+struct literal {
+    // For tao::pegtl::analyze(): the string<> it stands for.
+    using rule_t = typename tao::pegtl::ascii::string<Cs...>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
+        if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        const char* p = in.current();
+        if (!((*p++ == Cs) && ...)) return false;
+        in.bump(sizeof...(Cs));
+        return true;
+    }
+};
+struct text : tao::pegtl::seq<byte_seq<byte_step<0, '\n', '\n'>, byte_step<0, '\r', '\r'>, byte_step<0, '\t', '\t'>, byte_step<0, '\\', '\\'>, byte_step<0, '"', '"'>, byte_step<0, '\'', '\''>, byte_step<0, '\'', '\''>, byte_step<0, '"', '"'>>, literal<'\xE3', '\x80', '\x80'>, literal<'\xF0', '\x9F', '\x98', '\x80'>, tao::pegtl::istring<'p', 'a', 's', 's'>, tao::pegtl::istring<'\xE5', '\x90', '\x8C'>, literal<'x', 'A', 'y'>> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
