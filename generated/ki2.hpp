@@ -402,7 +402,8 @@ struct board_move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pe
 struct terminal_word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', 0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617, 0x3000, 0x3000> {};
 struct token_body : first_byte_choice<first_byte_alt<board_move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, first_byte_alt<terminal_word, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', 0xFF>> {};
 struct move_token : tao::pegtl::seq<side, tao::pegtl::must<token_body>> {};
-struct move_line : tao::pegtl::seq<blanks, move_token, tao::pegtl::star<blanks, move_token>> {};
+struct token_gap : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
+struct move_line : tao::pegtl::seq<blanks, move_token, tao::pegtl::star<token_gap, move_token>> {};
 struct rest_of_line : byte_run<false, '\n', '\n', '\r', '\r'> {};
 struct comment : tao::pegtl::seq<tao::pegtl::string<'*'>, rest_of_line> {};
 struct bookmark : tao::pegtl::seq<tao::pegtl::string<'&'>, rest_of_line> {};
@@ -422,11 +423,10 @@ struct content : tao::pegtl::seq<first_byte_choice<first_byte_alt<move_line, 0x0
 struct line : tao::pegtl::sor<blank_line, tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<content>>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
-enum class event : unsigned short { move_token, side, square, same, piece, relative, promotion, drop, source, terminal_word, comment, bookmark, variation, summary, board_row, turn_line, header_line };
-inline constexpr std::array<std::string_view, 17> event_names{"move_token", "side", "square", "same", "piece", "relative", "promotion", "drop", "source", "terminal_word", "comment", "bookmark", "variation", "summary", "board_row", "turn_line", "header_line"};
+enum class event : unsigned short { move_token, square, same, piece, relative, promotion, drop, source, terminal_word, comment, bookmark, variation, summary, board_row, turn_line, header_line };
+inline constexpr std::array<std::string_view, 16> event_names{"move_token", "square", "same", "piece", "relative", "promotion", "drop", "source", "terminal_word", "comment", "bookmark", "variation", "summary", "board_row", "turn_line", "header_line"};
 template <typename Rule> inline constexpr bool has_event = false;
 template <> inline constexpr bool has_event<move_token> = true;
-template <> inline constexpr bool has_event<side> = true;
 template <> inline constexpr bool has_event<square> = true;
 template <> inline constexpr bool has_event<same> = true;
 template <> inline constexpr bool has_event<piece> = true;
@@ -444,7 +444,6 @@ template <> inline constexpr bool has_event<turn_line> = true;
 template <> inline constexpr bool has_event<header_line> = true;
 template <typename Rule> inline constexpr event event_of = event{};
 template <> inline constexpr event event_of<move_token> = event::move_token;
-template <> inline constexpr event event_of<side> = event::side;
 template <> inline constexpr event event_of<square> = event::square;
 template <> inline constexpr event event_of<same> = event::same;
 template <> inline constexpr event event_of<piece> = event::piece;
@@ -478,6 +477,7 @@ template <> inline constexpr std::string_view rule_name<blank_line> = "blank_lin
 template <> inline constexpr std::string_view rule_name<content> = "content";
 template <> inline constexpr std::string_view rule_name<line_end> = "line_end";
 template <> inline constexpr std::string_view rule_name<move_line> = "move_line";
+template <> inline constexpr std::string_view rule_name<token_gap> = "token_gap";
 template <> inline constexpr std::string_view rule_name<move_token> = "move_token";
 template <> inline constexpr std::string_view rule_name<token_body> = "token_body";
 template <> inline constexpr std::string_view rule_name<side> = "side";
@@ -511,7 +511,7 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<blanks_one> = "blanks_one";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 39> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "move_token", "token_body", "side", "board_move", "destination", "square", "file_digit", "rank_digit", "same", "piece", "relative", "promotion", "drop", "source", "origin_square", "terminal_word", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
+inline constexpr std::array<std::string_view, 40> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "token_gap", "move_token", "token_body", "side", "board_move", "destination", "square", "file_digit", "rank_digit", "same", "piece", "relative", "promotion", "drop", "source", "origin_square", "terminal_word", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 10;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept

@@ -57,18 +57,20 @@ std::uint32_t code_points(const char* from, const char* to) noexcept {
     return static_cast<std::uint32_t>(static_cast<std::size_t>(to - from) - continuation);
 }
 
-// ▲ ▼ ☗ are Black's marks, △ ▽ ☖ White's (the grammar's side).
-constexpr color color_of_mark(char32_t mark) noexcept {
-    return mark == U'▲' || mark == U'▼' || mark == U'☗' ? color::black : color::white;
+// ▲ ▼ ☗ are Black's marks, △ ▽ ☖ White's (the grammar's side: `mark` starts with one).
+constexpr color color_of_mark(std::string_view mark) noexcept {
+    using kakinoki_bytes::bytes_of;
+    const std::uint32_t w = kakinoki_vocabulary::word_of(mark);
+    return w == bytes_of(U'▲') || w == bytes_of(U'▼') || w == bytes_of(U'☗') ? color::black : color::white;
 }
 
 // The parts of one move token, as its events give them.
 struct ki2_token {
-    color side = color::black;
     std::string_view word;  // a terminal word written as a move (`△投了`); the rest is unset then
     std::size_t word_offset = 0;
     std::optional<square> to;  // unset for `同`
     bool same = false;         // `同`, alone or after a square (`７六同`)
+    std::size_t same_at = 0;   // where a `同` after the square would start
     std::optional<piece_kind> piece;
     std::optional<bool> promote;  // 成 → true; 不成, 生 → false
     bool drop = false;            // 打
@@ -95,21 +97,21 @@ public:
         // token_, which the token's own event makes into a move. Also after a stop: the
         // grammar checks the syntax, the builder the rest.
         switch (e) {
-            case g::event::side:
-                token_ = ki2_token{};
-                token_.side = color_of_mark(code_point_of(matched));
-                return;
-            case g::event::square: return on_square(matched);
-            case g::event::same: token_.same = true; return;
+            case g::event::square: return on_square(matched, offset);
+            case g::event::same: return on_same(offset);
             case g::event::piece: token_.piece = piece_of_kanji(matched); return;
             case g::event::relative: return on_relative(matched);
-            case g::event::promotion: token_.promote = code_point_of(matched.substr(0, 3)) == U'成'; return;
+            case g::event::promotion: token_.promote = matched.size() == 3 && matched != "生"; return;
             case g::event::drop: token_.drop = true; return;
             case g::event::source:
                 token_.from = square{static_cast<std::int8_t>(matched[1] - '0'), static_cast<std::int8_t>(matched[2] - '0')};
                 return;
-            case g::event::terminal_word: token_.word = matched; token_.word_offset = offset; return;
-            case g::event::move_token: return on_move_token(offset);
+            case g::event::terminal_word:
+                token_ = ki2_token{};
+                token_.word = matched;
+                token_.word_offset = offset;
+                return;
+            case g::event::move_token: return on_move_token(matched, offset);
             default: break;
         }
         if (stopped_) {
@@ -215,11 +217,20 @@ private:
         return last_position_;
     }
 
-    // `７六`: file and rank, each one character (an ASCII digit, a full-width one or a kanji).
-    void on_square(std::string_view matched) {
-        const std::size_t file_size = utf8_length(matched[0]);
+    // `７六`: file and rank, each one character (an ASCII digit, a full-width one or a kanji). A
+    // token's first part: the token starts afresh.
+    void on_square(std::string_view matched, std::size_t offset) {
+        const std::size_t file_size = static_cast<unsigned char>(matched[0]) < 0x80 ? 1 : 3;
+        token_ = ki2_token{};
+        token_.same_at = offset + matched.size();
         token_.to = square{static_cast<std::int8_t>(digit_of(matched.substr(0, file_size))),
                            static_cast<std::int8_t>(digit_of(matched.substr(file_size)))};
+    }
+
+    // `同`: the token's first part unless it follows the square (`７六同`).
+    void on_same(std::size_t offset) {
+        if (offset != token_.same_at) token_ = ki2_token{};
+        token_.same = true;
     }
 
     // 左 直 右 then 上 寄 引 行 (行 = 上), each one character: JKF's letters in the order written.
@@ -236,8 +247,8 @@ private:
         }
     }
 
-    // The token's own event, after its mark and parts.
-    void on_move_token(std::size_t offset) {
+    // The token's own event, after its parts; its match starts with the mark.
+    void on_move_token(std::string_view matched, std::size_t offset) {
         const ki2_token& t = token_;
         if (stopped_) {
             return;
@@ -255,7 +266,7 @@ private:
         const text_position at = position_of(offset);
         move_format& element = emplace_move(forks_->current(), [&](move_format& e) {
             move_data& m = e.move.emplace();
-            m.color = t.side;
+            m.color = color_of_mark(matched);
             m.to = t.to;
             if (t.same) {
                 m.same = true;
