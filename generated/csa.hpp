@@ -395,11 +395,10 @@ struct first_byte_choice {
 struct blanks : class_run<false, false, U'\t', U'\t', U' ', U' '> {};
 struct eol : first_byte_choice<first_byte_alt<literal<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct blank_line : tao::pegtl::sor<tao::pegtl::seq<blanks, eol>, tao::pegtl::seq<class_run<true, false, U'\t', U'\t', U' ', U' '>, tao::pegtl::eof>> {};
-struct move_token : byte_seq<byte_step<0, '+', '+', '-', '-'>, byte_step<0, '0', '9'>, byte_step<0, '0', '9'>, byte_step<0, '0', '9'>, byte_step<0, '0', '9'>, byte_step<0, 'A', 'Z'>, byte_step<0, 'A', 'Z'>> {};
 struct sign : tao::pegtl::ascii::one<'+', '-'> {};
 struct square : byte_seq<byte_step<0, '0', '9'>, byte_step<0, '0', '9'>> {};
 struct piece_code : byte_seq<byte_step<0, 'A', 'Z'>, byte_step<0, 'A', 'Z'>> {};
-struct move : tao::pegtl::sor<move_token, tao::pegtl::seq<sign, tao::pegtl::at<tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::must<square, square, piece_code>>> {};
+struct move : tao::pegtl::seq<sign, tao::pegtl::at<tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::must<square, square, piece_code>> {};
 struct seconds : tao::pegtl::seq<class_run<true, false, U'0', U'9'>, tao::pegtl::opt<tao::pegtl::string<'.'>, class_run<true, false, U'0', U'9'>>> {};
 struct move_time : tao::pegtl::seq<tao::pegtl::string<'T'>, tao::pegtl::must<seconds>> {};
 struct side : tao::pegtl::seq<sign> {};
@@ -494,7 +493,6 @@ template <> inline constexpr std::string_view rule_name<hand_line> = "hand_line"
 template <> inline constexpr std::string_view rule_name<piece_group> = "piece_group";
 template <> inline constexpr std::string_view rule_name<side> = "side";
 template <> inline constexpr std::string_view rule_name<move> = "move";
-template <> inline constexpr std::string_view rule_name<move_token> = "move_token";
 template <> inline constexpr std::string_view rule_name<move_time> = "move_time";
 template <> inline constexpr std::string_view rule_name<seconds> = "seconds";
 template <> inline constexpr std::string_view rule_name<special> = "special";
@@ -507,7 +505,7 @@ template <> inline constexpr std::string_view rule_name<sign> = "sign";
 template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of_line";
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 35> rule_names{"file", "line", "blank_line", "statements", "line_end", "statement", "version", "version_number", "player", "header", "header_key", "colon", "position", "position_body", "board_row", "row_cells", "cell", "pi_line", "hand_line", "piece_group", "side", "move", "move_token", "move_time", "seconds", "special", "special_word", "comment", "separator", "square", "piece_code", "sign", "rest_of_line", "blanks", "eol"};
+inline constexpr std::array<std::string_view, 34> rule_names{"file", "line", "blank_line", "statements", "line_end", "statement", "version", "version_number", "player", "header", "header_key", "colon", "position", "position_body", "board_row", "row_cells", "cell", "pi_line", "hand_line", "piece_group", "side", "move", "move_time", "seconds", "special", "special_word", "comment", "separator", "square", "piece_code", "sign", "rest_of_line", "blanks", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 10;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept

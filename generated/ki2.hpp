@@ -270,6 +270,74 @@ struct byte_run {
         return true;
     }
 };
+// A sequence of one-byte rules (an ASCII class or one-character literal, each possibly `?`, `&`
+// or `!`), as in `"(" [1-9] [1-9] ")"`, matched by one leaf: the same bytes, and, as the
+// spelled-out seq<> does, the byte of the last step reached tried last and, failing, the input
+// left there unless a rewind is required. A step has a kind —
+// 0 the byte, 1 the byte if there (x?), 2 &x, 3 !x — and the (first, last) byte ranges of x.
+template <unsigned Kind, unsigned char... Ranges>
+struct byte_step {
+    // Bit b % 64 of word b / 64: byte b is in x.
+    static constexpr std::array<std::uint64_t, 4> bits = [] {
+        constexpr unsigned char bounds[] = {Ranges...};
+        std::array<std::uint64_t, 4> words{};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            for (unsigned b = bounds[i]; b <= bounds[i + 1]; ++b) words[b >> 6] |= std::uint64_t{1} << (b & 63);
+        }
+        return words;
+    }();
+    static constexpr unsigned char ranges[] = {Ranges...};
+    [[gnu::always_inline]] static inline bool has(unsigned char byte) noexcept {
+        if constexpr (sizeof...(Ranges) == 2) {
+            return static_cast<unsigned char>(byte - ranges[0]) <= ranges[1] - ranges[0];
+        } else {
+            return (bits[byte >> 6] >> (byte & 63) & 1) != 0;
+        }
+    }
+    // Moves p past a byte it takes; false when the step fails. `Checked`: p may be at the end.
+    // (Inlined: the steps of a sequence become one straight run of compares.)
+    template <bool Checked>
+    [[gnu::always_inline]] static inline bool step(const char*& p, const char* end) noexcept {
+        const bool here = (!Checked || p != end) && has(static_cast<unsigned char>(*p));
+        if constexpr (Kind == 0) {
+            p += here ? 1 : 0;
+            return here;
+        } else if constexpr (Kind == 1) {
+            p += here ? 1 : 0;
+            return true;
+        } else {
+            return here == (Kind == 2);
+        }
+    }
+};
+
+template <typename... Steps>
+struct byte_seq {
+    // For tao::pegtl::analyze(): kifu-pegc fuses steps that take at least one byte.
+    using rule_t = typename tao::pegtl::plus<tao::pegtl::any>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+    static constexpr bool reports_tried = true;
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+        const char* p = in.current();
+        const char* tried = p;
+        // With a byte left for every step, no step needs to look for the end.
+        const bool matched = in.size(sizeof...(Steps)) >= sizeof...(Steps)
+                                 ? ((tried = p, Steps::template step<false>(p, in.end())) && ...)
+                                 : ((tried = p, Steps::template step<true>(p, in.end())) && ...);
+        report_tried<byte_seq, Control>(tried, st...);
+        if (!matched) {
+            // Where no rewind is required (under a cut, whose raise names the position), the
+            // input stays where seq<> leaves it: at the step that failed.
+            if constexpr (M != tao::pegtl::rewind_mode::required) in.bump(static_cast<std::size_t>(tried - in.current()));
+            return false;
+        }
+        in.bump(static_cast<std::size_t>(p - in.current()));
+        return true;
+    }
+};
 // A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
 // the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
 template <char... Cs>
@@ -347,8 +415,24 @@ struct eol : first_byte_choice<first_byte_alt<literal<'\r', '\n'>, 0x0D, 0x0D>, 
 struct blanks_one : class_char<false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
 struct blank_line : tao::pegtl::sor<tao::pegtl::seq<blanks, eol>, tao::pegtl::seq<tao::pegtl::plus<blanks_one>, tao::pegtl::eof>> {};
 struct side : first_byte_choice<first_byte_alt<literal<'\xE2', '\x96', '\xB2'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x96', '\xB3'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x96', '\xBC'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x96', '\xBD'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x98', '\x97'>, 0xE2, 0xE2>, first_byte_alt<literal<'\xE2', '\x98', '\x96'>, 0xE2, 0xE2>> {};
+struct file_digit : class_char<false, U'1', U'9', 0xFF11, 0xFF19> {};
+struct rank_digit : class_char<false, U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19> {};
+struct square : tao::pegtl::seq<file_digit, tao::pegtl::must<rank_digit>> {};
+struct same : tao::pegtl::seq<literal<'\xE5', '\x90', '\x8C'>, class_run<false, false, U' ', U' ', 0x3000, 0x3000>> {};
+struct destination : tao::pegtl::sor<tao::pegtl::seq<square, tao::pegtl::opt<same>>, same> {};
+struct piece : first_byte_choice<first_byte_alt<class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, first_byte_alt<literal<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, first_byte_alt<literal<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<literal<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
+struct relative : first_byte_choice<first_byte_alt<tao::pegtl::seq<class_char<false, 0x53F3, 0x53F3, 0x5DE6, 0x5DE6, 0x76F4, 0x76F4>, tao::pegtl::opt<class_char<false, 0x4E0A, 0x4E0A, 0x5BC4, 0x5BC4, 0x5F15, 0x5F15, 0x884C, 0x884C>>>, 0xE5, 0xE5, 0xE7, 0xE7>, first_byte_alt<class_char<false, 0x4E0A, 0x4E0A, 0x5BC4, 0x5BC4, 0x5F15, 0x5F15, 0x884C, 0x884C>, 0xE4, 0xE5, 0xE8, 0xE8>> {};
+struct promotion : first_byte_choice<first_byte_alt<literal<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'>, 0xE4, 0xE4>, first_byte_alt<literal<'\xE7', '\x94', '\x9F'>, 0xE7, 0xE7>, first_byte_alt<literal<'\xE6', '\x88', '\x90'>, 0xE6, 0xE6>> {};
+struct drop : literal<'\xE6', '\x89', '\x93'> {};
+struct origin_square : byte_seq<byte_step<0, '1', '9'>, byte_step<0, '1', '9'>> {};
+struct source : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<origin_square, tao::pegtl::string<')'>>> {};
+struct board_move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pegtl::opt<tao::pegtl::at<class_char<false, U'(', U'(', 0x4E0A, 0x4E0A, 0x4E0D, 0x4E0D, 0x53F3, 0x53F3, 0x5BC4, 0x5BC4, 0x5DE6, 0x5DE6, 0x5F15, 0x5F15, 0x6210, 0x6210, 0x6253, 0x6253, 0x751F, 0x751F, 0x76F4, 0x76F4, 0x884C, 0x884C>>, tao::pegtl::opt<relative>, tao::pegtl::opt<first_byte_choice<first_byte_alt<promotion, 0xE4, 0xE4, 0xE6, 0xE7>, first_byte_alt<drop, 0xE6, 0xE6>>>, tao::pegtl::opt<source>>>> {};
+struct terminal_word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', 0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617, 0x3000, 0x3000> {};
+struct token_body : first_byte_choice<first_byte_alt<board_move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, first_byte_alt<terminal_word, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', 0xFF>> {};
+struct move_token : tao::pegtl::seq<side, tao::pegtl::must<token_body>> {};
+struct token_gap : class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
+struct move_line : tao::pegtl::seq<blanks, move_token, tao::pegtl::star<token_gap, move_token>> {};
 struct rest_of_line : byte_run<false, '\n', '\n', '\r', '\r'> {};
-struct move_line : tao::pegtl::seq<blanks, side, rest_of_line> {};
 struct comment : tao::pegtl::seq<tao::pegtl::string<'*'>, rest_of_line> {};
 struct bookmark : tao::pegtl::seq<tao::pegtl::string<'&'>, rest_of_line> {};
 struct hash_line : tao::pegtl::seq<tao::pegtl::string<'#'>, rest_of_line> {};
@@ -367,10 +451,18 @@ struct content : tao::pegtl::seq<first_byte_choice<first_byte_alt<move_line, 0x0
 struct line : tao::pegtl::sor<blank_line, tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<content>>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
-enum class event : unsigned short { move_line, comment, bookmark, variation, summary, board_row, turn_line, header_line };
-inline constexpr std::array<std::string_view, 8> event_names{"move_line", "comment", "bookmark", "variation", "summary", "board_row", "turn_line", "header_line"};
+enum class event : unsigned short { move_token, square, same, piece, relative, promotion, drop, source, terminal_word, comment, bookmark, variation, summary, board_row, turn_line, header_line };
+inline constexpr std::array<std::string_view, 16> event_names{"move_token", "square", "same", "piece", "relative", "promotion", "drop", "source", "terminal_word", "comment", "bookmark", "variation", "summary", "board_row", "turn_line", "header_line"};
 template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<move_line> = true;
+template <> inline constexpr bool has_event<move_token> = true;
+template <> inline constexpr bool has_event<square> = true;
+template <> inline constexpr bool has_event<same> = true;
+template <> inline constexpr bool has_event<piece> = true;
+template <> inline constexpr bool has_event<relative> = true;
+template <> inline constexpr bool has_event<promotion> = true;
+template <> inline constexpr bool has_event<drop> = true;
+template <> inline constexpr bool has_event<source> = true;
+template <> inline constexpr bool has_event<terminal_word> = true;
 template <> inline constexpr bool has_event<comment> = true;
 template <> inline constexpr bool has_event<bookmark> = true;
 template <> inline constexpr bool has_event<variation> = true;
@@ -379,7 +471,15 @@ template <> inline constexpr bool has_event<board_row> = true;
 template <> inline constexpr bool has_event<turn_line> = true;
 template <> inline constexpr bool has_event<header_line> = true;
 template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<move_line> = event::move_line;
+template <> inline constexpr event event_of<move_token> = event::move_token;
+template <> inline constexpr event event_of<square> = event::square;
+template <> inline constexpr event event_of<same> = event::same;
+template <> inline constexpr event event_of<piece> = event::piece;
+template <> inline constexpr event event_of<relative> = event::relative;
+template <> inline constexpr event event_of<promotion> = event::promotion;
+template <> inline constexpr event event_of<drop> = event::drop;
+template <> inline constexpr event event_of<source> = event::source;
+template <> inline constexpr event event_of<terminal_word> = event::terminal_word;
 template <> inline constexpr event event_of<comment> = event::comment;
 template <> inline constexpr event event_of<bookmark> = event::bookmark;
 template <> inline constexpr event event_of<variation> = event::variation;
@@ -390,7 +490,12 @@ template <> inline constexpr event event_of<header_line> = event::header_line;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<content> = "expected a KI2 line: a move (▲ or △), a header 'key：value', a comment '*', まで…, 変化：N手 or a board line";
 template <> inline constexpr const char* error_message<line_end> = "expected another move (▲ or △) or the end of the line";
+template <> inline constexpr const char* error_message<token_body> = "expected a move such as ７六歩, or a terminal word such as 投了, after the mark";
+template <> inline constexpr const char* error_message<rank_digit> = "expected a rank (一 to 九 or a digit) after the file";
+template <> inline constexpr const char* error_message<piece> = "expected a piece (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜)";
+template <> inline constexpr const char* error_message<origin_square> = "expected an origin square of two digits 1-9, as in (77)";
 template <> inline constexpr const char* error_message<variation_ply> = "expected the ply of the variation, as in 変化：12手";
+template <> inline constexpr const char* error_message<tao::pegtl::string<')'>> = "expected \")\"";
 template <typename Rule> inline constexpr bool recover_point = false;
 template <> inline constexpr bool recover_point<line> = true;
 template <typename Rule> inline constexpr std::string_view rule_name = {};
@@ -400,7 +505,23 @@ template <> inline constexpr std::string_view rule_name<blank_line> = "blank_lin
 template <> inline constexpr std::string_view rule_name<content> = "content";
 template <> inline constexpr std::string_view rule_name<line_end> = "line_end";
 template <> inline constexpr std::string_view rule_name<move_line> = "move_line";
+template <> inline constexpr std::string_view rule_name<token_gap> = "token_gap";
+template <> inline constexpr std::string_view rule_name<move_token> = "move_token";
+template <> inline constexpr std::string_view rule_name<token_body> = "token_body";
 template <> inline constexpr std::string_view rule_name<side> = "side";
+template <> inline constexpr std::string_view rule_name<board_move> = "board_move";
+template <> inline constexpr std::string_view rule_name<destination> = "destination";
+template <> inline constexpr std::string_view rule_name<square> = "square";
+template <> inline constexpr std::string_view rule_name<file_digit> = "file_digit";
+template <> inline constexpr std::string_view rule_name<rank_digit> = "rank_digit";
+template <> inline constexpr std::string_view rule_name<same> = "same";
+template <> inline constexpr std::string_view rule_name<piece> = "piece";
+template <> inline constexpr std::string_view rule_name<relative> = "relative";
+template <> inline constexpr std::string_view rule_name<promotion> = "promotion";
+template <> inline constexpr std::string_view rule_name<drop> = "drop";
+template <> inline constexpr std::string_view rule_name<source> = "source";
+template <> inline constexpr std::string_view rule_name<origin_square> = "origin_square";
+template <> inline constexpr std::string_view rule_name<terminal_word> = "terminal_word";
 template <> inline constexpr std::string_view rule_name<comment> = "comment";
 template <> inline constexpr std::string_view rule_name<bookmark> = "bookmark";
 template <> inline constexpr std::string_view rule_name<hash_line> = "hash_line";
@@ -418,9 +539,9 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<blanks_one> = "blanks_one";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 24> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "side", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
+inline constexpr std::array<std::string_view, 40> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "token_gap", "move_token", "token_body", "side", "board_move", "destination", "square", "file_digit", "rank_digit", "same", "piece", "relative", "promotion", "drop", "source", "origin_square", "terminal_word", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
-inline constexpr int max_nesting = 6;
+inline constexpr int max_nesting = 10;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
 inline constexpr bool root_may_fail = false;
 struct traits {
