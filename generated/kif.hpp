@@ -15,9 +15,9 @@ inline constexpr std::string_view grammar_file = "grammars/kif.peg";
 // Membership in one character class, read from the UTF-8 bytes without decoding a code point:
 // code points below U+10000 through a bitmap (bit c % 64 of word c / 64, which for a 3-byte
 // sequence is the third byte's low bits in the word named by the first two), others decoded.
-// A character is one UTF-8 sequence as tao::pegtl::utf8 reads it (no overlongs, surrogates or
-// values past U+10FFFF); bytes that are not UTF-8 are in no class, negated or not. Bounds are
-// the class's sorted ranges as (first, last) pairs.
+// The text read is valid UTF-8, read from the start of a character (see length_at), so a
+// character is one UTF-8 sequence as tao::pegtl::utf8 reads it. Bounds are the class's sorted
+// ranges as (first, last) pairs.
 template <char32_t... Bounds>
 constexpr std::array<std::uint64_t, 1024> class_bitmap() noexcept {
     constexpr char32_t bounds[] = {Bounds...};
@@ -44,41 +44,24 @@ struct class_bytes {
 
     static constexpr bool bit(unsigned word, unsigned low) noexcept { return (bitmap[word] >> low & 1) != 0; }
 
-    // The length of the character at p (p < end) when it is in the class, else 0. Inlined: it
-    // is the body of every run's loop.
-    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char* end) noexcept {
+    // The length of the character at p (p < end) when it is in the class, else 0. On VALID
+    // UTF-8 from the start of a character, as kifu::source_text promises its text and every
+    // leaf reads it (each rule takes whole characters): a lead byte's continuation bytes are
+    // there, and no sequence is overlong, a surrogate or past U+10FFFF, so none is checked.
+    // Inlined: it is the body of every run's loop.
+    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char*) noexcept {
         const unsigned b0 = p[0];
         if (b0 < 0x80) return bit(b0 >> 6, b0 & 63) != Negated ? 1 : 0;
-        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
         if constexpr (Negated || any_in(0x800, 0xFFFF)) {
-            if ((b0 & 0xF0) == 0xE0) {
-                if (end - p < 3 || !tail(1) || !tail(2)) return 0;
-                const unsigned word = (b0 & 0x0F) << 6 | (p[1] & 0x3Fu);
-                // Words below 0x20 are overlong forms, 0x360-0x37F surrogates: no characters.
-                // Their bits are clear (no surrogate is a member; no member below U+0800, when
-                // the first test is left out), so only a negated class needs the second test.
-                if constexpr (Negated || any_in(0, 0x7FF)) {
-                    if (word < 0x20) return 0;
-                }
-                if constexpr (Negated) {
-                    if (word >= 0x360 && word < 0x380) return 0;
-                }
-                return bit(word, p[2] & 0x3Fu) != Negated ? 3 : 0;
-            }
+            if ((b0 & 0xF0) == 0xE0) return bit((b0 & 0x0F) << 6 | (p[1] & 0x3Fu), p[2] & 0x3Fu) != Negated ? 3 : 0;
         }
         if constexpr (Negated || any_in(0x80, 0x7FF)) {
-            if ((b0 & 0xE0) == 0xC0) {
-                // 0xC0 and 0xC1 start overlong forms.
-                if (end - p < 2 || !tail(1) || b0 < 0xC2) return 0;
-                return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
-            }
+            if ((b0 & 0xE0) == 0xC0) return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
         }
         if constexpr (Negated || any_in(0x10000, 0x10FFFF)) {
             if ((b0 & 0xF8) == 0xF0) {
-                if (end - p < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
                 const char32_t c = static_cast<char32_t>(b0 & 0x07) << 18 | static_cast<char32_t>(p[1] & 0x3F) << 12 |
                                    static_cast<char32_t>(p[2] & 0x3F) << 6 | static_cast<char32_t>(p[3] & 0x3F);
-                if (c < 0x10000 || c > 0x10FFFF) return 0;
                 bool member = false;
                 for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) member = member || (c >= bounds[i] && c <= bounds[i + 1]);
                 return member != Negated ? 4 : 0;
@@ -291,11 +274,13 @@ struct class_rep {
         unsigned count = 0;
         std::size_t length = 0;
         if constexpr (ascii_only<Negated, Bounds...>) {
-            // Members are single bytes: a table lookup each (`[0-9]{1,9}`).
-            while (p != last && (length = ascii_members<Negated, Bounds...>[*p] ? 1 : 0) != 0 && count != Max) {
-                ++p;
-                ++count;
-            }
+            // Members are single bytes: a table lookup each (`[0-9]{1,9}`), up to Max of them,
+            // then whether an (m+1)-th follows.
+            constexpr const std::array<bool, 256>& member = ascii_members<Negated, Bounds...>;
+            const unsigned char* const stop = static_cast<std::size_t>(last - p) > Max ? p + Max : last;
+            while (p != stop && member[*p]) ++p;
+            count = static_cast<unsigned>(p - first);
+            length = p != last && member[*p] ? 1 : 0;
         } else {
             while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
                 p += length;
@@ -468,7 +453,7 @@ struct promotion : first_byte_choice<first_byte_alt<no_promote, 0xE4, 0xE4>, fir
 struct from_square : byte_seq<byte_step<0, '(', '('>, byte_step<0, '1', '9'>, byte_step<0, '1', '9'>, byte_step<0, ')', ')'>> {};
 struct drop : literal<'\xE6', '\x89', '\x93'> {};
 struct origin : first_byte_choice<first_byte_alt<from_square, '(', '('>, first_byte_alt<drop, 0xE6, 0xE6>> {};
-struct move : tao::pegtl::seq<destination, tao::pegtl::must<piece, tao::pegtl::opt<promotion>, blanks, origin>> {};
+struct move : tao::pegtl::seq<destination, tao::pegtl::must<piece>, tao::pegtl::opt<promotion>, blanks, tao::pegtl::must<origin>> {};
 struct side_word : first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>> {};
 struct word : class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', U'(', U'(', U'+', U'+', 0x3000, 0x3000> {};
 struct special : tao::pegtl::seq<tao::pegtl::opt<side_word, blanks>, word> {};
@@ -479,13 +464,13 @@ struct clock : tao::pegtl::seq<clock_number, tao::pegtl::string<':'>, clock_fiel
 struct now_clock : tao::pegtl::seq<clock> {};
 struct total_clock : tao::pegtl::seq<clock> {};
 struct time_close : tao::pegtl::string<')'> {};
-struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::must<blanks, now_clock, tao::pegtl::opt<blanks, tao::pegtl::string<'/'>, blanks, total_clock>, blanks, time_close>> {};
+struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, blanks, tao::pegtl::must<now_clock>, tao::pegtl::opt<blanks, tao::pegtl::string<'/'>, blanks, total_clock>, blanks, tao::pegtl::must<time_close>> {};
 struct time : tao::pegtl::seq<time_body> {};
 struct extra_time : tao::pegtl::seq<time_body> {};
 struct times : tao::pegtl::seq<time, blanks, tao::pegtl::star<extra_time, blanks>> {};
 struct eol : first_byte_choice<first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, first_byte_alt<literal<'\r', '\n'>, 0x0D, 0x0D>, first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct line_end : tao::pegtl::sor<eol, tao::pegtl::eof> {};
-struct move_line : tao::pegtl::seq<ply_number, tao::pegtl::must<blanks, tao::pegtl::opt<side_mark>, move_or_special, blanks, tao::pegtl::opt<times>, tao::pegtl::opt<tao::pegtl::string<'+'>, blanks>, line_end>> {};
+struct move_line : tao::pegtl::seq<ply_number, blanks, tao::pegtl::opt<side_mark>, tao::pegtl::must<move_or_special>, blanks, tao::pegtl::opt<times>, tao::pegtl::opt<tao::pegtl::string<'+'>, blanks>, tao::pegtl::must<line_end>> {};
 struct rest_of_line : byte_run<false, '\n', '\n', '\r', '\r'> {};
 struct hash_line : tao::pegtl::seq<tao::pegtl::string<'#'>, rest_of_line, line_end> {};
 struct comment : tao::pegtl::seq<tao::pegtl::string<'*'>, rest_of_line> {};
@@ -495,7 +480,7 @@ struct board_row : tao::pegtl::seq<tao::pegtl::string<'|'>, rest_of_line> {};
 struct text_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<comment, '*', '*'>, first_byte_alt<bookmark, '&', '&'>, first_byte_alt<summary, 0xE3, 0xE3>, first_byte_alt<board_row, '|', '|'>>, line_end> {};
 struct variation_start : literal<'\xE5', '\xA4', '\x89', '\xE5', '\x8C', '\x96'> {};
 struct variation_ply : class_rep<1, 9, false, U'0', U'9'> {};
-struct variation : tao::pegtl::seq<variation_start, tao::pegtl::must<class_char<false, U':', U':', 0xFF1A, 0xFF1A>, blanks, variation_ply, tao::pegtl::opt<literal<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<literal<'\xE7', '\x9B', '\xAE'>>>, blanks, line_end>> {};
+struct variation : tao::pegtl::seq<variation_start, tao::pegtl::must<class_char<false, U':', U':', 0xFF1A, 0xFF1A>>, blanks, tao::pegtl::must<variation_ply>, tao::pegtl::opt<literal<'\xE6', '\x89', '\x8B'>, tao::pegtl::opt<literal<'\xE7', '\x9B', '\xAE'>>>, blanks, tao::pegtl::must<line_end>> {};
 struct title_line : tao::pegtl::seq<literal<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '-'>, rest_of_line, line_end> {};
 struct bod_trailer : tao::pegtl::seq<literal<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line, line_end> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, tao::pegtl::plus<tao::pegtl::string<'-'>>, tao::pegtl::opt<tao::pegtl::string<'+'>>, blanks, line_end> {};

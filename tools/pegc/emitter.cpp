@@ -93,7 +93,8 @@ public:
 private:
     std::string expr(const node& n);
     std::vector<std::string> args(const node& n);
-    void items(const node& n, std::vector<std::string>& out, bool under_must);
+    void items(const node& n, std::vector<std::string>& out);
+    void cut_items(const node& n, std::vector<std::pair<std::string, bool>>& out);
     std::string char_class(const node& n);
     std::string class_run(const node& n);
     std::string byte_step(const node& n) const;
@@ -124,29 +125,57 @@ private:
 
 // Appends the PEGTL arguments for `n` to `out`. Nested sequences spread into their parent
 // (seq<a, seq<b, c>> is seq<a, b, c>, star<seq<a, b>> is star<a, b>); a cut wraps the rest
-// of its own sequence in one must<>, and each element under it stays a separate must<>
-// argument so that the element that fails is the one that raises and names the error.
-void emitter::items(const node& n, std::vector<std::string>& out, bool under_must) {
+// of its own sequence in must<>, and each element under it stays a separate must<> argument so
+// that the element that fails is the one that raises and names the error. An element that
+// cannot fail plainly (`x*`, `x?`, a rule made of them) needs no must<>: it stands alone.
+void emitter::items(const node& n, std::vector<std::string>& out) {
     if (n.kind != node_kind::sequence) {
-        std::string type = expr(n);
-        if (under_must) note_must_child(n, type);
-        out.push_back(std::move(type));
+        out.push_back(expr(n));
         return;
     }
-    std::vector<std::string> must;
+    std::vector<std::pair<std::string, bool>> cut;  // the elements after the cut; true: may fail
     std::vector<const node*> steps;  // one-byte rules waiting to be fused (outside cuts only)
     for (std::size_t i = 0; i < n.children.size(); ++i) {
-        const bool cut = !under_must && n.cut_at && i >= *n.cut_at;
         const node& child = n.children[i];
-        if (!under_must && !cut && !byte_step(child).empty()) {
+        if (n.cut_at && i >= *n.cut_at) {
+            flush_steps(steps, out);
+            cut_items(child, cut);
+            continue;
+        }
+        if (!byte_step(child).empty()) {
             steps.push_back(&child);
             continue;
         }
         flush_steps(steps, out);
-        items(child, cut ? must : out, under_must || cut);
+        items(child, out);
     }
     flush_steps(steps, out);
+    // Consecutive elements that may fail share one must<>.
+    std::vector<std::string> must;
+    for (auto& [type, may_fail] : cut) {
+        if (may_fail) {
+            must.push_back(std::move(type));
+            continue;
+        }
+        if (!must.empty()) out.push_back(pegtl + "must<" + join(must) + ">");
+        must.clear();
+        out.push_back(std::move(type));
+    }
     if (!must.empty()) out.push_back(pegtl + "must<" + join(must) + ">");
+}
+
+// The elements of `n` under a cut, nested sequences spread, each with whether it may fail
+// plainly (and so needs must<> and a message).
+void emitter::cut_items(const node& n, std::vector<std::pair<std::string, bool>>& out) {
+    if (n.kind == node_kind::sequence) {
+        for (const node& c : n.children) cut_items(c, out);
+        return;
+    }
+    std::string type = expr(n);
+    const bool may_fail = may_fail_plainly(g_, a_, n);
+    // ({0,m} fails on an (m+1)-th x but keeps the generic message it always had.)
+    if (may_fail && !(n.kind == node_kind::repeat && n.min == 0)) note_must_child(n, type);
+    out.emplace_back(std::move(type), may_fail);
 }
 
 // The byte_step<> a one-byte rule becomes inside a byte_seq<> (see byte_seq_template), or ""
@@ -197,7 +226,7 @@ void emitter::flush_steps(std::vector<const node*>& steps, std::vector<std::stri
 
 std::vector<std::string> emitter::args(const node& n) {
     std::vector<std::string> out;
-    items(n, out, false);
+    items(n, out);
     return out;
 }
 
@@ -307,9 +336,8 @@ std::string emitter::choice(const node& n) {
 }
 
 void emitter::note_must_child(const node& n, const std::string& type) {
-    // Named rules have their own message (or their name); star<>, opt<> and {0,m} cannot fail.
-    const bool cannot_fail = n.kind == node_kind::repeat && n.min == 0;
-    if (n.kind == node_kind::rule_ref || cannot_fail || !must_types_.insert(type).second) return;
+    // Named rules have their own message (or their name).
+    if (n.kind == node_kind::rule_ref || !must_types_.insert(type).second) return;
     if (n.kind == node_kind::eof) {
         must_messages_.emplace_back(type, "expected the end of the input");
         return;

@@ -110,6 +110,10 @@ private:
 
 }  // namespace
 
+bool may_fail_plainly(const grammar& g, const analysis& a, const node& n) {
+    return prover(g, a).of(n) != failing::never;
+}
+
 bool root_may_fail_plainly(const grammar& g, const analysis& a) {
     if (g.rules.empty()) return true;
     return !prover(g, a).walk(g.rules.front().body, false).has_value();

@@ -13,9 +13,9 @@ inline constexpr std::string_view grammar_file = "operators.peg";
 // Membership in one character class, read from the UTF-8 bytes without decoding a code point:
 // code points below U+10000 through a bitmap (bit c % 64 of word c / 64, which for a 3-byte
 // sequence is the third byte's low bits in the word named by the first two), others decoded.
-// A character is one UTF-8 sequence as tao::pegtl::utf8 reads it (no overlongs, surrogates or
-// values past U+10FFFF); bytes that are not UTF-8 are in no class, negated or not. Bounds are
-// the class's sorted ranges as (first, last) pairs.
+// The text read is valid UTF-8, read from the start of a character (see length_at), so a
+// character is one UTF-8 sequence as tao::pegtl::utf8 reads it. Bounds are the class's sorted
+// ranges as (first, last) pairs.
 template <char32_t... Bounds>
 constexpr std::array<std::uint64_t, 1024> class_bitmap() noexcept {
     constexpr char32_t bounds[] = {Bounds...};
@@ -42,41 +42,24 @@ struct class_bytes {
 
     static constexpr bool bit(unsigned word, unsigned low) noexcept { return (bitmap[word] >> low & 1) != 0; }
 
-    // The length of the character at p (p < end) when it is in the class, else 0. Inlined: it
-    // is the body of every run's loop.
-    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char* end) noexcept {
+    // The length of the character at p (p < end) when it is in the class, else 0. On VALID
+    // UTF-8 from the start of a character, as kifu::source_text promises its text and every
+    // leaf reads it (each rule takes whole characters): a lead byte's continuation bytes are
+    // there, and no sequence is overlong, a surrogate or past U+10FFFF, so none is checked.
+    // Inlined: it is the body of every run's loop.
+    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char*) noexcept {
         const unsigned b0 = p[0];
         if (b0 < 0x80) return bit(b0 >> 6, b0 & 63) != Negated ? 1 : 0;
-        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
         if constexpr (Negated || any_in(0x800, 0xFFFF)) {
-            if ((b0 & 0xF0) == 0xE0) {
-                if (end - p < 3 || !tail(1) || !tail(2)) return 0;
-                const unsigned word = (b0 & 0x0F) << 6 | (p[1] & 0x3Fu);
-                // Words below 0x20 are overlong forms, 0x360-0x37F surrogates: no characters.
-                // Their bits are clear (no surrogate is a member; no member below U+0800, when
-                // the first test is left out), so only a negated class needs the second test.
-                if constexpr (Negated || any_in(0, 0x7FF)) {
-                    if (word < 0x20) return 0;
-                }
-                if constexpr (Negated) {
-                    if (word >= 0x360 && word < 0x380) return 0;
-                }
-                return bit(word, p[2] & 0x3Fu) != Negated ? 3 : 0;
-            }
+            if ((b0 & 0xF0) == 0xE0) return bit((b0 & 0x0F) << 6 | (p[1] & 0x3Fu), p[2] & 0x3Fu) != Negated ? 3 : 0;
         }
         if constexpr (Negated || any_in(0x80, 0x7FF)) {
-            if ((b0 & 0xE0) == 0xC0) {
-                // 0xC0 and 0xC1 start overlong forms.
-                if (end - p < 2 || !tail(1) || b0 < 0xC2) return 0;
-                return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
-            }
+            if ((b0 & 0xE0) == 0xC0) return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
         }
         if constexpr (Negated || any_in(0x10000, 0x10FFFF)) {
             if ((b0 & 0xF8) == 0xF0) {
-                if (end - p < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
                 const char32_t c = static_cast<char32_t>(b0 & 0x07) << 18 | static_cast<char32_t>(p[1] & 0x3F) << 12 |
                                    static_cast<char32_t>(p[2] & 0x3F) << 6 | static_cast<char32_t>(p[3] & 0x3F);
-                if (c < 0x10000 || c > 0x10FFFF) return 0;
                 bool member = false;
                 for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) member = member || (c >= bounds[i] && c <= bounds[i + 1]);
                 return member != Negated ? 4 : 0;
@@ -168,11 +151,13 @@ struct class_rep {
         unsigned count = 0;
         std::size_t length = 0;
         if constexpr (ascii_only<Negated, Bounds...>) {
-            // Members are single bytes: a table lookup each (`[0-9]{1,9}`).
-            while (p != last && (length = ascii_members<Negated, Bounds...>[*p] ? 1 : 0) != 0 && count != Max) {
-                ++p;
-                ++count;
-            }
+            // Members are single bytes: a table lookup each (`[0-9]{1,9}`), up to Max of them,
+            // then whether an (m+1)-th follows.
+            constexpr const std::array<bool, 256>& member = ascii_members<Negated, Bounds...>;
+            const unsigned char* const stop = static_cast<std::size_t>(last - p) > Max ? p + Max : last;
+            while (p != stop && member[*p]) ++p;
+            count = static_cast<unsigned>(p - first);
+            length = p != last && member[*p] ? 1 : 0;
         } else {
             while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
                 p += length;
