@@ -69,8 +69,11 @@ struct clock_numbers {
     int count = 0;
 };
 
-// A number of at most nine digits the grammar matched.
+// A number of at most nine digits the grammar matched (most are one or two: clock fields).
 int digits_value(std::string_view digits) noexcept {
+    const auto d = [&](std::size_t i) { return digits[i] - '0'; };
+    if (digits.size() == 1) return d(0);
+    if (digits.size() == 2) return d(0) * 10 + d(1);
     int n = 0;
     for (const char c : digits) n = n * 10 + (c - '0');
     return n;
