@@ -173,8 +173,8 @@ void check_twins(const char* name) {
 
 TEST_CASE("a class run is emitted for `*` and `+` of a class, not for {2,} or ?", "[pegc][emitted]") {
     namespace g = kifu::grammar::class_runs;
-    CHECK(std::is_base_of_v<g::byte_run<false, '\\', ']'>, g::negated_star>);  // ASCII members only: a byte scan
-    CHECK(std::is_base_of_v<g::class_run<false, true, U'x', U'x', 0x3000, 0x3000, 0xFFFD, 0xFFFD>, g::wide_negated>);
+    CHECK(std::is_base_of_v<kifu::peg::byte_run<false, '\\', ']'>, g::negated_star>);  // ASCII members only: a byte scan
+    CHECK(std::is_base_of_v<kifu::peg::class_run<false, true, U'x', U'x', 0x3000, 0x3000, 0xFFFD, 0xFFFD>, g::wide_negated>);
     CHECK(class_run<g::ascii_star>);
     CHECK(class_run<g::ascii_braces>);
     CHECK(class_run<g::wide_negated>);

@@ -14,13 +14,13 @@
 #include <string_view>
 
 #include "first_bytes.hpp"
-#include "leaf_templates.hpp"
 #include "plain_failure.hpp"
 
 namespace kifu::pegc {
 namespace {
 
 const std::string pegtl = "tao::pegtl::";
+const std::string leaf = "kifu::peg::";  // runtime/src/core/peg_leaves.hpp
 
 std::string hex(char32_t c, int digits) {
     static constexpr char table[] = "0123456789ABCDEF";
@@ -114,13 +114,7 @@ private:
     std::map<std::size_t, std::string> bodies_;
     std::vector<std::pair<std::string, std::string>> must_messages_;  // anonymous must<> children
     std::set<std::string> must_types_;
-    bool uses_class_char_ = false;
-    bool uses_class_run_ = false;
-    bool uses_byte_run_ = false;
-    bool uses_class_rep_ = false;
-    bool uses_byte_seq_ = false;
-    bool uses_first_byte_choice_ = false;
-    bool uses_literal_ = false;
+    bool uses_leaves_ = false;  // the header includes core/peg_leaves.hpp
 };
 
 // Appends the PEGTL arguments for `n` to `out`. Nested sequences spread into their parent
@@ -178,7 +172,7 @@ void emitter::cut_items(const node& n, std::vector<std::pair<std::string, bool>>
     out.emplace_back(std::move(type), may_fail);
 }
 
-// The byte_step<> a one-byte rule becomes inside a byte_seq<> (see byte_seq_template), or ""
+// The byte_step<> a one-byte rule becomes inside a byte_seq<> (see core/peg_leaves.hpp), or ""
 // when `n` is none: an ASCII class or a one-character ASCII literal, alone or under `?`, `&`,
 // `!`. Each of them, spelled out, tries exactly the byte where it stands.
 std::string emitter::byte_step(const node& n) const {
@@ -204,7 +198,7 @@ std::string emitter::byte_step(const node& n) const {
     } else {
         return {};
     }
-    return "byte_step<" + std::to_string(kind) + ", " + join(ranges) + ">";
+    return leaf + "byte_step<" + std::to_string(kind) + ", " + join(ranges) + ">";
 }
 
 // Emits the waiting one-byte rules: two or more as one byte_seq<> when one of them takes a byte
@@ -214,10 +208,10 @@ void emitter::flush_steps(std::vector<const node*>& steps, std::vector<std::stri
         return s->kind == node_kind::literal || s->kind == node_kind::char_class;
     });
     if (steps.size() >= 2 && takes) {
-        uses_byte_seq_ = true;
+        uses_leaves_ = true;
         std::vector<std::string> parts;
         for (const node* s : steps) parts.push_back(byte_step(*s));
-        out.push_back("byte_seq<" + join(parts) + ">");
+        out.push_back(leaf + "byte_seq<" + join(parts) + ">");
     } else {
         for (const node* s : steps) out.push_back(expr(*s));
     }
@@ -236,13 +230,13 @@ std::vector<std::string> emitter::args(const node& n) {
 std::string emitter::char_class(const node& n) {
     const bool ascii = n.ranges.back().last < 0x80 && !n.negated;
     if (!ascii) {
-        uses_class_char_ = true;
+        uses_leaves_ = true;
         std::vector<std::string> parts{n.negated ? "true" : "false"};
         for (const code_range& r : n.ranges) {
             parts.push_back(code_point_arg(r.first));
             parts.push_back(code_point_arg(r.last));
         }
-        return "class_char<" + join(parts) + ">";
+        return leaf + "class_char<" + join(parts) + ">";
     }
     const auto arg = [&](char32_t c) { return char_arg(static_cast<unsigned char>(c)); };
     const bool singles = std::all_of(n.ranges.begin(), n.ranges.end(),
@@ -260,7 +254,7 @@ std::string emitter::char_class(const node& n) {
 }
 
 // `[…]*` and `[…]+` become one class_run<> leaf, `[…]{n,m}` (n < m) one class_rep<> (see
-// leaf_templates.hpp): same match, same furthest point, but no trip through the control for
+// core/peg_leaves.hpp): same match, same furthest point, but no trip through the control for
 // each character. `{n}`, `{n,}` (n > 1) and `?` keep PEGTL's rep<>/rep_min<>/opt<>, which try
 // no character past their match. `[^…]*` and `[^…]+` of ASCII members only become a byte_run<>,
 // a plain scan for the members' bytes, which is the same on the valid UTF-8 every parse gets.
@@ -269,19 +263,19 @@ std::string emitter::class_run(const node& n) {
     if (inner.kind != node_kind::char_class) return {};
     std::vector<std::string> parts;
     if (!n.max && n.min <= 1 && inner.negated && inner.ranges.back().last < 0x80) {
-        uses_byte_run_ = true;
+        uses_leaves_ = true;
         parts.push_back(n.min == 1 ? "true" : "false");
         for (const code_range& r : inner.ranges) {
             parts.push_back(char_arg(static_cast<unsigned char>(r.first)));
             parts.push_back(char_arg(static_cast<unsigned char>(r.last)));
         }
-        return "byte_run<" + join(parts) + ">";
+        return leaf + "byte_run<" + join(parts) + ">";
     }
     if (!n.max && n.min <= 1) {
-        uses_class_run_ = true;
+        uses_leaves_ = true;
         parts.push_back(n.min == 1 ? "true" : "false");
     } else if (n.op == '{' && n.max && n.min < *n.max) {
-        uses_class_rep_ = true;
+        uses_leaves_ = true;
         parts.push_back(std::to_string(n.min));
         parts.push_back(std::to_string(*n.max));
     } else {
@@ -292,7 +286,7 @@ std::string emitter::class_run(const node& n) {
         parts.push_back(code_point_arg(r.first));
         parts.push_back(code_point_arg(r.last));
     }
-    return (n.max ? "class_rep<" : "class_run<") + join(parts) + ">";
+    return (n.max ? leaf + "class_rep<" : leaf + "class_run<") + join(parts) + ">";
 }
 
 // An ordered choice is a sor<>, or a first_byte_choice<> where first_bytes finds alternatives
@@ -311,7 +305,7 @@ std::string emitter::choice(const node& n) {
     for (const node* c : alternatives) parts.push_back(expr(*c));
     const std::vector<std::vector<bool>> tried = first_bytes_.dispatch(alternatives);
     if (tried.empty()) return pegtl + "sor<" + join(parts) + ">";
-    uses_first_byte_choice_ = true;
+    uses_leaves_ = true;
     const auto symbol = [](std::size_t s) {
         if (s == end_of_input) return std::string("256");
         if (s >= 0x20 && s < 0x7F) return char_arg(static_cast<unsigned char>(s));
@@ -330,9 +324,9 @@ std::string emitter::choice(const node& n) {
             args.push_back(symbol(last));
             s = last + 1;
         }
-        parts[i] = "first_byte_alt<" + join(args) + ">";
+        parts[i] = leaf + "first_byte_alt<" + join(args) + ">";
     }
-    return "first_byte_choice<" + join(parts) + ">";
+    return leaf + "first_byte_choice<" + join(parts) + ">";
 }
 
 void emitter::note_must_child(const node& n, const std::string& type) {
@@ -384,8 +378,8 @@ std::string emitter::expr(const node& n) {
             std::vector<std::string> bytes;
             for (const char c : n.text) bytes.push_back(char_arg(static_cast<unsigned char>(c)));
             if (!n.insensitive && n.text.size() >= 2) {
-                uses_literal_ = true;
-                return "literal<" + join(bytes) + ">";
+                uses_leaves_ = true;
+                return leaf + "literal<" + join(bytes) + ">";
             }
             return pegtl + (n.insensitive ? "istring<" : "string<") + join(bytes) + ">";
         }
@@ -455,30 +449,16 @@ std::string emitter::run() {
     for (std::size_t i = 0; i < count; ++i) visit(i);
 
     const std::string ns = "kifu::grammar::" + std::filesystem::path(g_.path).stem().string();
-    const bool leaves = uses_class_char_ || uses_class_run_ || uses_class_rep_ || uses_byte_seq_ || uses_byte_run_;
     std::ostringstream out;
     out << "// @generated by kifu-pegc " << version << " from " << g_.path << " — do not edit\n"
         << "#pragma once\n"
         << "#include <array>\n"
-        << (uses_byte_run_ ? "#include <bit>\n" : "")
-        << (leaves || uses_first_byte_choice_ || uses_literal_ ? "#include <cstddef>\n" : "")
-        << (leaves || uses_first_byte_choice_ ? "#include <cstdint>\n" : "")
-        << (uses_byte_run_ ? "#include <cstring>\n" : "")
         << "#include <string_view>\n"
-        << (uses_class_run_ || uses_byte_run_ ? "#include <type_traits>\n" : "")
-        << (uses_first_byte_choice_ || uses_byte_run_ ? "#include <utility>\n" : "")
         << "#include <tao/pegtl.hpp>\n"
+        << (uses_leaves_ ? "#include \"core/peg_leaves.hpp\"\n" : "")
         << "namespace " << ns << " {\n"
         << "inline constexpr int abi_version = 1;\n"
         << "inline constexpr std::string_view grammar_file = " << string_literal(g_.path) << ";\n";
-    if (leaves) out << class_bytes_template;
-    if (uses_class_char_) out << class_char_template;
-    if (uses_class_run_) out << class_run_template;
-    if (uses_byte_run_) out << byte_run_template;
-    if (uses_class_rep_) out << class_rep_template;
-    if (uses_byte_seq_) out << byte_seq_template;
-    if (uses_literal_) out << literal_template;
-    if (uses_first_byte_choice_) out << first_byte_choice_template;
     if (!forward_.empty()) {
         out << "// rules used before their definition (members of cycles)\n";
         for (const std::size_t i : order_) {

@@ -1,10 +1,14 @@
 #pragma once
 
-// The C++ text of the leaf rules kifu-pegc defines at the top of a generated header, each
-// emitted once into every header that uses it (in the grammar's namespace, so that a generated
-// header needs nothing but PEGTL). Each stands for a PEGTL form the grammar spells out and
-// matches, consumes and reports exactly what that form does (tests/pegc/emitted_test.cpp and
-// tests/pegc/leaf_forms_test.cpp run both), in fewer trips through the control.
+// The leaf rules of kifu-pegc's generated headers (generated/<format>.hpp includes this header
+// and names them kifu::peg::…). Each stands for a PEGTL form the grammar spells out and matches,
+// consumes and reports exactly what that form does (tests/pegc/leaf_forms_test.cpp and
+// tests/pegc/emitted_test.cpp run both; tests/pegc/peg_leaves_test.cpp tests the parts), in
+// fewer trips through the control. The contract is in docs/grammar-language.md ("Generated
+// headers").
+//
+// Every leaf reads VALID UTF-8 from the start of a character: kifu::source_text promises its
+// text valid, and every rule takes whole characters, so a match always starts at one.
 //
 // A leaf that reads past the first character it tries tells the control where it tried last
 // (the furthest point, where a plain failure is reported): it carries `reports_tried` and calls
@@ -13,16 +17,23 @@
 //
 // literal's match() and class_run's first-byte test are forced in line (class_run calls its
 // scan only when the first byte may start a member: most blanks are empty); the other leaves'
-// match() are left to GCC, whose own choice measured best for them. first_byte_choice keeps its chain of bit tests: a switch over the distinct
-// alternative sets, or a jump to the first alternative to try, made the SGF token loop 15-30 %
-// longer (GCC no longer folds it).
+// match() are left to GCC, whose own choice measured best for them. first_byte_choice keeps its
+// chain of bit tests: a switch over the distinct alternative sets, or a jump to the first
+// alternative to try, made the SGF token loop 15-30 % longer (GCC no longer folds it).
 
-#include <string_view>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
 
-namespace kifu::pegc {
+#include <tao/pegtl.hpp>
 
-/// class_bytes<>: membership of one character class, read from the bytes. Used by every leaf below.
-inline constexpr std::string_view class_bytes_template = R"cpp(// Membership in one character class, read from the UTF-8 bytes without decoding a code point:
+namespace kifu::peg {
+
+// Membership in one character class, read from the UTF-8 bytes without decoding a code point:
 // code points below U+10000 through a bitmap (bit c % 64 of word c / 64, which for a 3-byte
 // sequence is the third byte's low bits in the word named by the first two), others decoded.
 // The text read is valid UTF-8, read from the start of a character (see length_at), so a
@@ -101,10 +112,8 @@ template <typename Rule, template <typename...> class Control, typename... State
 void report_tried(const char* at, States&... st) noexcept {
     if constexpr (requires { Control<Rule>::tried(at, st...); }) Control<Rule>::tried(at, st...);
 }
-)cpp";
 
-/// class_char<>: one character of a class with a member outside ASCII, or negated.
-inline constexpr std::string_view class_char_template = R"cpp(// One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
+// One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
 // then utf8::any for a negated class of several ranges), compared as bytes (class_bytes).
 template <bool Negated, char32_t... Bounds>
 struct class_char {
@@ -122,10 +131,8 @@ struct class_char {
         return true;
     }
 };
-)cpp";
 
-/// class_run<>: `[…]*`, `[…]+`.
-inline constexpr std::string_view class_run_template = R"cpp(// A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
+// A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
 // the bytes itself instead of entering the control once per character: it matches what
 // star<class> / plus<class> match, and, as they do, tries the character after its match last.
 template <bool Plus, bool Negated, char32_t... Bounds>
@@ -166,10 +173,8 @@ struct class_run {
         return true;
     }
 };
-)cpp";
 
-/// byte_run<>: `[^…]*`, `[^…]+` of a class whose members are all ASCII.
-inline constexpr std::string_view byte_run_template = R"cpp(// A repetition of a negated class whose members are all ASCII (`[^\r\n]*`, `[^\]\\]+`) on VALID
+// A repetition of a negated class whose members are all ASCII (`[^\r\n]*`, `[^\]\\]+`) on VALID
 // UTF-8, as kifu::source_text promises its text: every character but the members is in the
 // class, and a member is one byte that no other character contains, so the run is the bytes up
 // to the first member byte (or the end) — no character's UTF-8 form need be checked. From the
@@ -272,10 +277,8 @@ struct byte_run {
         return true;
     }
 };
-)cpp";
 
-/// class_rep<>: `[…]{n,m}` with n < m.
-inline constexpr std::string_view class_rep_template = R"cpp(// `[…]{n,m}` (n < m) as one leaf: what rep_min_max<n, m, class> matches — n to m characters of
+// `[…]{n,m}` (n < m) as one leaf: what rep_min_max<n, m, class> matches — n to m characters of
 // the class, and no (m+1)-th after them (PEGTL's rule fails then). It tries, as that rule does,
 // the character after its match, or the (m+1)-th, last.
 template <unsigned Min, unsigned Max, bool Negated, char32_t... Bounds>
@@ -321,10 +324,8 @@ struct class_rep {
         return true;
     }
 };
-)cpp";
 
-/// byte_seq<>: a sequence of single-byte tests.
-inline constexpr std::string_view byte_seq_template = R"cpp(// A sequence of one-byte rules (an ASCII class or one-character literal, each possibly `?`, `&`
+// A sequence of one-byte rules (an ASCII class or one-character literal, each possibly `?`, `&`
 // or `!`), as in `"(" [1-9] [1-9] ")"`, matched by one leaf: the same bytes, and, as the
 // spelled-out seq<> does, the byte of the last step reached tried last and, failing, the input
 // left there unless a rewind is required. A step has a kind —
@@ -392,10 +393,8 @@ struct byte_seq {
         return true;
     }
 };
-)cpp";
 
-/// literal<>: a literal of two or more bytes.
-inline constexpr std::string_view literal_template = R"cpp(// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
+// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
 // the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
 template <char... Cs>
 struct literal {
@@ -412,10 +411,8 @@ struct literal {
         return true;
     }
 };
-)cpp";
 
-/// first_byte_choice<>: an ordered choice dispatched on the next byte (see first_bytes.cpp).
-inline constexpr std::string_view first_byte_choice_template = R"cpp(// An ordered choice that reads the next byte once and tries only the alternatives that may
+// An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
 // input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
@@ -470,6 +467,5 @@ struct first_byte_choice {
                 ...);
     }
 };
-)cpp";
 
-}  // namespace kifu::pegc
+}  // namespace kifu::peg
