@@ -28,7 +28,7 @@ struct plain {
     using type = T;
 };
 template <typename... Alternatives>
-struct plain<g::first_byte_choice<Alternatives...>> {
+struct plain<kifu::peg::first_byte_choice<Alternatives...>> {
     using type = tao::pegtl::sor<typename plain<typename Alternatives::rule>::type...>;
 };
 template <template <typename...> class Template, typename... Arguments>
@@ -38,7 +38,7 @@ struct plain<Template<Arguments...>> {
 
 // The first_byte_choice<> a rule derives from.
 template <typename... Alternatives>
-g::first_byte_choice<Alternatives...> base_choice(const g::first_byte_choice<Alternatives...>*);
+kifu::peg::first_byte_choice<Alternatives...> base_choice(const kifu::peg::first_byte_choice<Alternatives...>*);
 template <typename Rule>
 using plain_body = typename plain<decltype(base_choice(static_cast<const Rule*>(nullptr)))>::type;
 

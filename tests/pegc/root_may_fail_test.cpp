@@ -60,14 +60,14 @@ std::string first_plain_failure(std::vector<std::string> pieces, int& matched, i
 TEST_CASE("root_may_fail is false only where kifu-pegc proved it", "[pegc][root_may_fail]") {
     CHECK_FALSE(kifu::grammar::cannot_fail::traits::root_may_fail);
     CHECK(kifu::grammar::may_fail::traits::root_may_fail);
-    // The shipped grammars: the token streams and NHK's cut after the magic line cannot fail
-    // plainly; the shogi grammars can.
+    // The shipped grammars: the token streams, NHK's cut after the magic line and the shogi
+    // grammars' lines (`!eof ^ …`: a line fails only at the end) cannot fail plainly.
     CHECK_FALSE(kifu::grammar::sgf::traits::root_may_fail);
     CHECK_FALSE(kifu::grammar::ggf::traits::root_may_fail);
     CHECK_FALSE(kifu::grammar::nhk::traits::root_may_fail);
-    CHECK(kifu::grammar::csa::traits::root_may_fail);
-    CHECK(kifu::grammar::kif::traits::root_may_fail);
-    CHECK(kifu::grammar::ki2::traits::root_may_fail);
+    CHECK_FALSE(kifu::grammar::csa::traits::root_may_fail);
+    CHECK_FALSE(kifu::grammar::kif::traits::root_may_fail);
+    CHECK_FALSE(kifu::grammar::ki2::traits::root_may_fail);
 }
 
 TEST_CASE("a root flagged root_may_fail = false never fails plainly", "[pegc][root_may_fail]") {
@@ -86,6 +86,25 @@ TEST_CASE("a root flagged root_may_fail = false never fails plainly", "[pegc][ro
     SECTION("nhk") {
         CHECK(first_plain_failure<kifu::grammar::nhk::file>(
                   {"NIP100;", "NIP100;\n", "\r", "\n", "END", "A=", "b;", ";", "=", "同", "\xEF\xBB\xBF"}, matched, raised) == "");
+        CHECK(raised > 0);
+    }
+    SECTION("kif") {
+        CHECK(first_plain_failure<kifu::grammar::kif::file>(
+                  {"   1 ", "７六", "同\u3000", "歩", "成", "(77)", "打", "投了", " ( 0:16/00:00:16)", "(", ":", "1", "\n",
+                   "\r", "*", "手合割：平手", "変化：", "まで", "#", " ", "x"},
+                  matched, raised) == "");
+        CHECK(raised > 0);
+    }
+    SECTION("ki2") {
+        CHECK(first_plain_failure<kifu::grammar::ki2::file>(
+                  {"▲", "△", "７六歩", "同\u3000銀", "右", "成", "\n", "\r", "*", "手合割：平手", "変化：", "まで", " ", "x"},
+                  matched, raised) == "");
+        CHECK(raised > 0);
+    }
+    SECTION("csa") {
+        CHECK(first_plain_failure<kifu::grammar::csa::file>(
+                  {"V2.2\n", "PI\n", "+\n", "+7776FU", "-3334FU", ",", "T12", "%TORYO", "'", "N+", "$", "\n", "\r", " ", "x"},
+                  matched, raised) == "");
         CHECK(raised > 0);
     }
     SECTION("ggf (no cut: it never raises either)") {

@@ -2,7 +2,7 @@
 // every record is read in lenient mode; wherever tsshogi read a main line
 // (expected/real/<path>.usi) a KIF/KI2 file's main line must be the same; and every
 // deliberately broken jkf-ruby fixture gives, in strict mode, a located diagnostic.
-// The files that fail are printed as a list so the parser engineers see them at once.
+// The files that fail are printed as a list so they are seen at once.
 
 #include <catch2/catch.hpp>
 

@@ -14,13 +14,13 @@
 #include <string_view>
 
 #include "first_bytes.hpp"
-#include "leaf_templates.hpp"
 #include "plain_failure.hpp"
 
 namespace kifu::pegc {
 namespace {
 
 const std::string pegtl = "tao::pegtl::";
+const std::string leaf = "kifu::peg::";  // runtime/src/core/peg_leaves.hpp
 
 std::string hex(char32_t c, int digits) {
     static constexpr char table[] = "0123456789ABCDEF";
@@ -93,7 +93,8 @@ public:
 private:
     std::string expr(const node& n);
     std::vector<std::string> args(const node& n);
-    void items(const node& n, std::vector<std::string>& out, bool under_must);
+    void items(const node& n, std::vector<std::string>& out);
+    void cut_items(const node& n, std::vector<std::pair<std::string, bool>>& out);
     std::string char_class(const node& n);
     std::string class_run(const node& n);
     std::string byte_step(const node& n) const;
@@ -113,42 +114,65 @@ private:
     std::map<std::size_t, std::string> bodies_;
     std::vector<std::pair<std::string, std::string>> must_messages_;  // anonymous must<> children
     std::set<std::string> must_types_;
-    bool uses_class_char_ = false;
-    bool uses_class_run_ = false;
-    bool uses_byte_run_ = false;
-    bool uses_class_rep_ = false;
-    bool uses_byte_seq_ = false;
-    bool uses_first_byte_choice_ = false;
+    bool uses_leaves_ = false;  // the header includes core/peg_leaves.hpp
 };
 
 // Appends the PEGTL arguments for `n` to `out`. Nested sequences spread into their parent
 // (seq<a, seq<b, c>> is seq<a, b, c>, star<seq<a, b>> is star<a, b>); a cut wraps the rest
-// of its own sequence in one must<>, and each element under it stays a separate must<>
-// argument so that the element that fails is the one that raises and names the error.
-void emitter::items(const node& n, std::vector<std::string>& out, bool under_must) {
+// of its own sequence in must<>, and each element under it stays a separate must<> argument so
+// that the element that fails is the one that raises and names the error. An element that
+// cannot fail plainly (`x*`, `x?`, a rule made of them) needs no must<>: it stands alone.
+void emitter::items(const node& n, std::vector<std::string>& out) {
     if (n.kind != node_kind::sequence) {
-        std::string type = expr(n);
-        if (under_must) note_must_child(n, type);
-        out.push_back(std::move(type));
+        out.push_back(expr(n));
         return;
     }
-    std::vector<std::string> must;
+    std::vector<std::pair<std::string, bool>> cut;  // the elements after the cut; true: may fail
     std::vector<const node*> steps;  // one-byte rules waiting to be fused (outside cuts only)
     for (std::size_t i = 0; i < n.children.size(); ++i) {
-        const bool cut = !under_must && n.cut_at && i >= *n.cut_at;
         const node& child = n.children[i];
-        if (!under_must && !cut && !byte_step(child).empty()) {
+        if (n.cut_at && i >= *n.cut_at) {
+            flush_steps(steps, out);
+            cut_items(child, cut);
+            continue;
+        }
+        if (!byte_step(child).empty()) {
             steps.push_back(&child);
             continue;
         }
         flush_steps(steps, out);
-        items(child, cut ? must : out, under_must || cut);
+        items(child, out);
     }
     flush_steps(steps, out);
+    // Consecutive elements that may fail share one must<>.
+    std::vector<std::string> must;
+    for (auto& [type, may_fail] : cut) {
+        if (may_fail) {
+            must.push_back(std::move(type));
+            continue;
+        }
+        if (!must.empty()) out.push_back(pegtl + "must<" + join(must) + ">");
+        must.clear();
+        out.push_back(std::move(type));
+    }
     if (!must.empty()) out.push_back(pegtl + "must<" + join(must) + ">");
 }
 
-// The byte_step<> a one-byte rule becomes inside a byte_seq<> (see byte_seq_template), or ""
+// The elements of `n` under a cut, nested sequences spread, each with whether it may fail
+// plainly (and so needs must<> and a message).
+void emitter::cut_items(const node& n, std::vector<std::pair<std::string, bool>>& out) {
+    if (n.kind == node_kind::sequence) {
+        for (const node& c : n.children) cut_items(c, out);
+        return;
+    }
+    std::string type = expr(n);
+    const bool may_fail = may_fail_plainly(g_, a_, n);
+    // ({0,m} fails on an (m+1)-th x but keeps the generic message it always had.)
+    if (may_fail && !(n.kind == node_kind::repeat && n.min == 0)) note_must_child(n, type);
+    out.emplace_back(std::move(type), may_fail);
+}
+
+// The byte_step<> a one-byte rule becomes inside a byte_seq<> (see core/peg_leaves.hpp), or ""
 // when `n` is none: an ASCII class or a one-character ASCII literal, alone or under `?`, `&`,
 // `!`. Each of them, spelled out, tries exactly the byte where it stands.
 std::string emitter::byte_step(const node& n) const {
@@ -174,7 +198,7 @@ std::string emitter::byte_step(const node& n) const {
     } else {
         return {};
     }
-    return "byte_step<" + std::to_string(kind) + ", " + join(ranges) + ">";
+    return leaf + "byte_step<" + std::to_string(kind) + ", " + join(ranges) + ">";
 }
 
 // Emits the waiting one-byte rules: two or more as one byte_seq<> when one of them takes a byte
@@ -184,10 +208,10 @@ void emitter::flush_steps(std::vector<const node*>& steps, std::vector<std::stri
         return s->kind == node_kind::literal || s->kind == node_kind::char_class;
     });
     if (steps.size() >= 2 && takes) {
-        uses_byte_seq_ = true;
+        uses_leaves_ = true;
         std::vector<std::string> parts;
         for (const node* s : steps) parts.push_back(byte_step(*s));
-        out.push_back("byte_seq<" + join(parts) + ">");
+        out.push_back(leaf + "byte_seq<" + join(parts) + ">");
     } else {
         for (const node* s : steps) out.push_back(expr(*s));
     }
@@ -196,7 +220,7 @@ void emitter::flush_steps(std::vector<const node*>& steps, std::vector<std::stri
 
 std::vector<std::string> emitter::args(const node& n) {
     std::vector<std::string> out;
-    items(n, out, false);
+    items(n, out);
     return out;
 }
 
@@ -206,13 +230,13 @@ std::vector<std::string> emitter::args(const node& n) {
 std::string emitter::char_class(const node& n) {
     const bool ascii = n.ranges.back().last < 0x80 && !n.negated;
     if (!ascii) {
-        uses_class_char_ = true;
+        uses_leaves_ = true;
         std::vector<std::string> parts{n.negated ? "true" : "false"};
         for (const code_range& r : n.ranges) {
             parts.push_back(code_point_arg(r.first));
             parts.push_back(code_point_arg(r.last));
         }
-        return "class_char<" + join(parts) + ">";
+        return leaf + "class_char<" + join(parts) + ">";
     }
     const auto arg = [&](char32_t c) { return char_arg(static_cast<unsigned char>(c)); };
     const bool singles = std::all_of(n.ranges.begin(), n.ranges.end(),
@@ -230,7 +254,7 @@ std::string emitter::char_class(const node& n) {
 }
 
 // `[…]*` and `[…]+` become one class_run<> leaf, `[…]{n,m}` (n < m) one class_rep<> (see
-// leaf_templates.hpp): same match, same furthest point, but no trip through the control for
+// core/peg_leaves.hpp): same match, same furthest point, but no trip through the control for
 // each character. `{n}`, `{n,}` (n > 1) and `?` keep PEGTL's rep<>/rep_min<>/opt<>, which try
 // no character past their match. `[^…]*` and `[^…]+` of ASCII members only become a byte_run<>,
 // a plain scan for the members' bytes, which is the same on the valid UTF-8 every parse gets.
@@ -239,19 +263,19 @@ std::string emitter::class_run(const node& n) {
     if (inner.kind != node_kind::char_class) return {};
     std::vector<std::string> parts;
     if (!n.max && n.min <= 1 && inner.negated && inner.ranges.back().last < 0x80) {
-        uses_byte_run_ = true;
+        uses_leaves_ = true;
         parts.push_back(n.min == 1 ? "true" : "false");
         for (const code_range& r : inner.ranges) {
             parts.push_back(char_arg(static_cast<unsigned char>(r.first)));
             parts.push_back(char_arg(static_cast<unsigned char>(r.last)));
         }
-        return "byte_run<" + join(parts) + ">";
+        return leaf + "byte_run<" + join(parts) + ">";
     }
     if (!n.max && n.min <= 1) {
-        uses_class_run_ = true;
+        uses_leaves_ = true;
         parts.push_back(n.min == 1 ? "true" : "false");
     } else if (n.op == '{' && n.max && n.min < *n.max) {
-        uses_class_rep_ = true;
+        uses_leaves_ = true;
         parts.push_back(std::to_string(n.min));
         parts.push_back(std::to_string(*n.max));
     } else {
@@ -262,7 +286,7 @@ std::string emitter::class_run(const node& n) {
         parts.push_back(code_point_arg(r.first));
         parts.push_back(code_point_arg(r.last));
     }
-    return (n.max ? "class_rep<" : "class_run<") + join(parts) + ">";
+    return (n.max ? leaf + "class_rep<" : leaf + "class_run<") + join(parts) + ">";
 }
 
 // An ordered choice is a sor<>, or a first_byte_choice<> where first_bytes finds alternatives
@@ -281,7 +305,7 @@ std::string emitter::choice(const node& n) {
     for (const node* c : alternatives) parts.push_back(expr(*c));
     const std::vector<std::vector<bool>> tried = first_bytes_.dispatch(alternatives);
     if (tried.empty()) return pegtl + "sor<" + join(parts) + ">";
-    uses_first_byte_choice_ = true;
+    uses_leaves_ = true;
     const auto symbol = [](std::size_t s) {
         if (s == end_of_input) return std::string("256");
         if (s >= 0x20 && s < 0x7F) return char_arg(static_cast<unsigned char>(s));
@@ -300,15 +324,14 @@ std::string emitter::choice(const node& n) {
             args.push_back(symbol(last));
             s = last + 1;
         }
-        parts[i] = "first_byte_alt<" + join(args) + ">";
+        parts[i] = leaf + "first_byte_alt<" + join(args) + ">";
     }
-    return "first_byte_choice<" + join(parts) + ">";
+    return leaf + "first_byte_choice<" + join(parts) + ">";
 }
 
 void emitter::note_must_child(const node& n, const std::string& type) {
-    // Named rules have their own message (or their name); star<>, opt<> and {0,m} cannot fail.
-    const bool cannot_fail = n.kind == node_kind::repeat && n.min == 0;
-    if (n.kind == node_kind::rule_ref || cannot_fail || !must_types_.insert(type).second) return;
+    // Named rules have their own message (or their name).
+    if (n.kind == node_kind::rule_ref || !must_types_.insert(type).second) return;
     if (n.kind == node_kind::eof) {
         must_messages_.emplace_back(type, "expected the end of the input");
         return;
@@ -354,6 +377,10 @@ std::string emitter::expr(const node& n) {
         case node_kind::literal: {
             std::vector<std::string> bytes;
             for (const char c : n.text) bytes.push_back(char_arg(static_cast<unsigned char>(c)));
+            if (!n.insensitive && n.text.size() >= 2) {
+                uses_leaves_ = true;
+                return leaf + "literal<" + join(bytes) + ">";
+            }
             return pegtl + (n.insensitive ? "istring<" : "string<") + join(bytes) + ">";
         }
         case node_kind::char_class: return char_class(n);
@@ -422,29 +449,16 @@ std::string emitter::run() {
     for (std::size_t i = 0; i < count; ++i) visit(i);
 
     const std::string ns = "kifu::grammar::" + std::filesystem::path(g_.path).stem().string();
-    const bool leaves = uses_class_char_ || uses_class_run_ || uses_class_rep_ || uses_byte_seq_ || uses_byte_run_;
     std::ostringstream out;
     out << "// @generated by kifu-pegc " << version << " from " << g_.path << " — do not edit\n"
         << "#pragma once\n"
         << "#include <array>\n"
-        << (uses_byte_run_ ? "#include <bit>\n" : "")
-        << (leaves || uses_first_byte_choice_ ? "#include <cstddef>\n" : "")
-        << (leaves || uses_first_byte_choice_ ? "#include <cstdint>\n" : "")
-        << (uses_byte_run_ ? "#include <cstring>\n" : "")
         << "#include <string_view>\n"
-        << (uses_class_run_ || uses_byte_run_ ? "#include <type_traits>\n" : "")
-        << (uses_first_byte_choice_ || uses_byte_run_ ? "#include <utility>\n" : "")
         << "#include <tao/pegtl.hpp>\n"
+        << (uses_leaves_ ? "#include \"core/peg_leaves.hpp\"\n" : "")
         << "namespace " << ns << " {\n"
         << "inline constexpr int abi_version = 1;\n"
         << "inline constexpr std::string_view grammar_file = " << string_literal(g_.path) << ";\n";
-    if (leaves) out << class_bytes_template;
-    if (uses_class_char_) out << class_char_template;
-    if (uses_class_run_) out << class_run_template;
-    if (uses_byte_run_) out << byte_run_template;
-    if (uses_class_rep_) out << class_rep_template;
-    if (uses_byte_seq_) out << byte_seq_template;
-    if (uses_first_byte_choice_) out << first_byte_choice_template;
     if (!forward_.empty()) {
         out << "// rules used before their definition (members of cycles)\n";
         for (const std::size_t i : order_) {

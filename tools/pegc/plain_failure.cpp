@@ -5,6 +5,7 @@
 //     valid UTF-8), so an expression that fails only where `.` fails does too;
 //   - `x*` stops only where x fails (the checker rejects an x that can match empty there), so
 //     after `x*` with such an x the input is at its end, where `!.` (eof) cannot fail.
+//   - `!eof` fails only at the end of the input;
 // A cut's failure raises instead of failing; a raise caught by a lenient @recover rule turns
 // into a success, which adds no plain failure either.
 
@@ -31,6 +32,9 @@ public:
                 if (n.op == '+') return of(n.children.front());
                 return failing::anywhere;
             case node_kind::and_pred: return of(n.children.front());
+            case node_kind::not_pred:
+                // `!eof` fails only where eof matches: at the end.
+                return n.children.front().kind == node_kind::eof ? failing::only_at_end : failing::anywhere;
             case node_kind::choice: {
                 failing best = failing::anywhere;
                 for (const node& c : n.children) best = std::max(best, of(c));
@@ -105,6 +109,10 @@ private:
 };
 
 }  // namespace
+
+bool may_fail_plainly(const grammar& g, const analysis& a, const node& n) {
+    return prover(g, a).of(n) != failing::never;
+}
 
 bool root_may_fail_plainly(const grammar& g, const analysis& a) {
     if (g.rules.empty()) return true;

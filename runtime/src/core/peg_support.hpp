@@ -150,8 +150,29 @@ struct peg_control {
                 tao::pegtl::position(static_cast<std::size_t>(in.current() - state.begin), 0, 0, in.source()));
         }
 
+        // A rule without sub-rules, event or recovery whose depth is not counted (a character, a
+        // literal, one of kifu-pegc's leaves) is matched here, in line, with only the start hook:
+        // PEGTL's normal<> would add nothing else (no action, no-op success and failure hooks),
+        // and its layers of calls were left out of line around the leaves.
+        static constexpr bool plain_leaf = std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> &&
+                                           !Traits::template has_event<Rule> && !Traits::template recover_point<Rule> &&
+                                           (!CountDepth || Traits::template rule_name<Rule>.empty());
+
         template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
                   template <typename...> class Control, typename ParseInput, typename State>
+            requires plain_leaf
+        [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, State& state) {
+            start(in, state);
+            if constexpr (requires { Rule::match(in); }) {
+                return Rule::match(in);
+            } else {
+                return Rule::template match<A, M, Action, Control>(in, state);
+            }
+        }
+
+        template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+                  template <typename...> class Control, typename ParseInput, typename State>
+            requires(!plain_leaf)
         [[nodiscard]] static bool match(ParseInput& in, State& state) {
             if constexpr (Traits::template rule_name<Rule>.empty()) {
                 return tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, state);

@@ -21,6 +21,7 @@
 #include "core/line_walker.hpp"
 #include "core/peg_support.hpp"
 #include "generated/csa.hpp"
+#include "shogi/presets.hpp"
 
 static_assert(kifu::grammar::csa::abi_version == 1, "generated/csa.hpp is from another kifu-pegc");
 
@@ -31,25 +32,6 @@ namespace g = kifu::grammar::csa;
 
 // How many of each hand kind a set has (FU KY KE GI KI KA HI); kings are two.
 constexpr std::array<int, hand_kind_count> piece_totals{18, 4, 4, 4, 4, 2, 2};
-
-state_format hirate_state() {
-    // Rank 1 and 9 from file 9 to file 1; the rest is symmetric.
-    constexpr std::array<piece_kind, 9> back{piece_kind::ky, piece_kind::ke, piece_kind::gi, piece_kind::ki, piece_kind::ou,
-                                             piece_kind::ki, piece_kind::gi, piece_kind::ke, piece_kind::ky};
-    state_format s;
-    for (std::size_t i = 0; i < 9; ++i) {
-        const std::size_t x = 8 - i;  // board index of file 9 - i
-        s.board[x][0] = piece{color::white, back[i]};
-        s.board[x][8] = piece{color::black, back[i]};
-        s.board[x][2] = piece{color::white, piece_kind::fu};
-        s.board[x][6] = piece{color::black, piece_kind::fu};
-    }
-    s.board[7][1] = piece{color::white, piece_kind::hi};
-    s.board[1][1] = piece{color::white, piece_kind::ka};
-    s.board[7][7] = piece{color::black, piece_kind::ka};
-    s.board[1][7] = piece{color::black, piece_kind::hi};
-    return s;
-}
 
 std::string header_key_of(std::string_view key) {
     if (key == "EVENT") return "棋戦";

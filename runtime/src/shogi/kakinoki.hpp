@@ -5,7 +5,9 @@
 // attachment of `変化：N手` blocks as JKF forks. The two grammars match these lines; their
 // builders hand the matched text (strings and byte offsets) to the code here.
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +17,8 @@
 #include <kifu/read.hpp>
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
+
+#include "shogi/kakinoki_bytes.hpp"
 
 namespace kifu::shogi::detail {
 
@@ -69,38 +73,92 @@ constexpr std::optional<piece_kind> piece_of_code_point(char32_t c) noexcept {
     }
 }
 
-/// Piece as written (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜) → kind.
-/// (Inline, as digit_of: builders call these for every move.)
-constexpr std::optional<piece_kind> piece_of_kanji(std::string_view text) noexcept {
-    if (text.size() == 6 && code_point_of(text.substr(0, 3)) == U'成') {
-        // 成香 成桂 成銀: the promoted forms written with 成.
-        switch (code_point_of(text.substr(3))) {
-            case U'香': return piece_kind::ny;
-            case U'桂': return piece_kind::nk;
-            case U'銀': return piece_kind::ng;
-            default: return std::nullopt;
-        }
+namespace kakinoki_vocabulary {
+
+using kakinoki_bytes::bytes_of;
+
+// The sixteen one-character pieces by the sum of their second and third bytes, which differs for
+// the sixteen: one table look-up and one compare of the whole bytes per piece name, no decoding.
+constexpr std::array<char32_t, 16> piece_characters{U'歩', U'香', U'桂', U'銀', U'金', U'角', U'飛', U'玉',
+                                                    U'王', U'と', U'杏', U'圭', U'全', U'馬', U'龍', U'竜'};
+constexpr std::size_t piece_slot(std::uint32_t w) noexcept { return (((w >> 8) & 0xFF) + ((w >> 16) & 0xFF)) & 0x3F; }
+struct piece_entry {
+    std::uint32_t bytes = 0;  // 0: no piece has this slot
+    piece_kind kind = piece_kind::fu;
+};
+constexpr std::array<piece_entry, 64> pieces_by_slot = [] {
+    std::array<piece_entry, 64> table{};
+    for (const char32_t c : piece_characters) table[piece_slot(bytes_of(c))] = {bytes_of(c), *piece_of_code_point(c)};
+    return table;
+}();
+static_assert([] {
+    for (const char32_t c : piece_characters) {
+        if (pieces_by_slot[piece_slot(bytes_of(c))].bytes != bytes_of(c)) return false;
     }
-    return piece_of_code_point(code_point_of(text));
+    return true;
+}(), "the slots of the sixteen one-character pieces are distinct");
+
+// 一 … 九 by the low six bits of their last byte, which differ for the nine; the whole bytes are
+// compared after.
+constexpr std::array<char32_t, 9> kanji_digit_characters{U'一', U'二', U'三', U'四', U'五', U'六', U'七', U'八', U'九'};
+constexpr std::array<std::int8_t, 64> kanji_digits_by_last_byte = [] {
+    std::array<std::int8_t, 64> table{};
+    for (std::size_t d = 0; d < 9; ++d) table[kanji_digit_characters[d] & 0x3F] = static_cast<std::int8_t>(d + 1);
+    return table;
+}();
+static_assert([] {
+    for (std::size_t d = 0; d < 9; ++d) {
+        if (kanji_digits_by_last_byte[kanji_digit_characters[d] & 0x3F] != static_cast<std::int8_t>(d + 1)) return false;
+    }
+    return true;
+}(), "the last bytes of 一 … 九 are distinct");
+constexpr std::array<std::uint32_t, 10> kanji_digit_bytes = [] {
+    std::array<std::uint32_t, 10> table{};  // [0] stays 0, which no three-byte character gives
+    for (std::size_t d = 0; d < 9; ++d) table[d + 1] = bytes_of(kanji_digit_characters[d]);
+    return table;
+}();
+
+// The three bytes of a three-character string_view, as kakinoki_bytes::three_bytes reads them.
+constexpr std::uint32_t word_of(std::string_view c) noexcept {
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(c[0])) |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(c[1])) << 8 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(c[2])) << 16;
 }
 
-/// One digit as written: 1-9, １-９, 一-九 → 1..9; 0 when it is not one.
-constexpr int digit_of(std::string_view one_char) noexcept {
-    const char32_t c = code_point_of(one_char);
-    if (c >= U'1' && c <= U'9') return static_cast<int>(c - U'1') + 1;
-    if (c >= U'１' && c <= U'９') return static_cast<int>(c - U'１') + 1;
-    switch (c) {
-        case U'一': return 1;
-        case U'二': return 2;
-        case U'三': return 3;
-        case U'四': return 4;
-        case U'五': return 5;
-        case U'六': return 6;
-        case U'七': return 7;
-        case U'八': return 8;
-        case U'九': return 9;
-        default: return 0;
+}  // namespace kakinoki_vocabulary
+
+/// Piece as written (歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜) → kind.
+/// (Inline and by table, as digit_of: builders call these for every move.)
+constexpr std::optional<piece_kind> piece_of_kanji(std::string_view text) noexcept {
+    using namespace kakinoki_vocabulary;
+    if (text.size() == 3) {
+        const std::uint32_t w = word_of(text);
+        const piece_entry& e = pieces_by_slot[piece_slot(w)];
+        if (e.bytes == w) return e.kind;
+        return std::nullopt;
     }
+    if (text.size() == 6 && word_of(text) == bytes_of(U'成')) {
+        // 成香 成桂 成銀: the promoted forms written with 成.
+        const std::uint32_t base = word_of(text.substr(3));
+        if (base == bytes_of(U'香')) return piece_kind::ny;
+        if (base == bytes_of(U'桂')) return piece_kind::nk;
+        if (base == bytes_of(U'銀')) return piece_kind::ng;
+    }
+    return std::nullopt;
+}
+
+/// One digit as written: 1-9, １-９ (EF BC 91-99), 一-九 → 1..9; 0 when it is not one.
+constexpr int digit_of(std::string_view one_char) noexcept {
+    using namespace kakinoki_vocabulary;
+    if (one_char.size() == 1) return one_char[0] >= '1' && one_char[0] <= '9' ? one_char[0] - '0' : 0;
+    if (one_char.size() != 3) return 0;
+    const std::uint32_t w = word_of(one_char);
+    if ((w & 0xFFFF) == 0xBCEF) {
+        const std::uint32_t last = w >> 16;
+        return last >= 0x91 && last <= 0x99 ? static_cast<int>(last - 0x90) : 0;
+    }
+    const std::int8_t d = kanji_digits_by_last_byte[(w >> 16) & 0x3F];
+    return d != 0 && w == kanji_digit_bytes[static_cast<std::size_t>(d)] ? d : 0;
 }
 
 /// Returns the UTF-8 length of the code point starting with byte `lead` (1 for bad bytes).

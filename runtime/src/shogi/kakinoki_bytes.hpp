@@ -1,8 +1,8 @@
 #pragma once
 
-// Byte-level pieces shared by the KIF move-line reader (kif_move_line.hpp) and the KI2 token
-// reader (ki2_token.hpp): both read Kakinoki-style text whose marks, kanji and full-width
-// digits are three-byte UTF-8 characters, told apart by comparing their bytes, not decoded.
+// Byte-level pieces of the Kakinoki vocabulary (shogi/kakinoki.hpp) and the KIF move-line
+// reader: Kakinoki-style text's marks, kanji and full-width digits are three-byte UTF-8
+// characters, told apart by comparing their bytes, not decoded.
 
 #include <cstdint>
 

@@ -25,13 +25,9 @@
 #include "core/peg_support.hpp"
 #include "generated/ki2.hpp"
 #include "shogi/kakinoki.hpp"
-#include "shogi/ki2_token.hpp"
 #include "shogi/move_maker.hpp"
 
 static_assert(kifu::grammar::ki2::abi_version == 1, "generated/ki2.hpp is from another kifu-pegc");
-// The move-line reader reports a line that goes on after a token as the grammar's line_end does.
-static_assert(std::string_view(kifu::grammar::ki2::error_message<kifu::grammar::ki2::line_end>) ==
-              kifu::shogi::detail::ki2_messages::expected_line_end);
 
 namespace kifu::shogi::detail {
 namespace {
@@ -61,21 +57,67 @@ std::uint32_t code_points(const char* from, const char* to) noexcept {
     return static_cast<std::uint32_t>(static_cast<std::size_t>(to - from) - continuation);
 }
 
+// ▲ ▼ ☗ are Black's marks, △ ▽ ☖ White's (the grammar's side: `mark` starts with one).
+constexpr color color_of_mark(std::string_view mark) noexcept {
+    using kakinoki_bytes::bytes_of;
+    const std::uint32_t w = kakinoki_vocabulary::word_of(mark);
+    return w == bytes_of(U'▲') || w == bytes_of(U'▼') || w == bytes_of(U'☗') ? color::black : color::white;
+}
+
+// The parts of one move token, as its events give them.
+struct ki2_token {
+    std::string_view word;  // a terminal word written as a move (`△投了`); the rest is unset then
+    std::size_t word_offset = 0;
+    std::optional<square> to;  // unset for `同`
+    bool same = false;         // `同`, alone or after a square (`７六同`)
+    std::size_t same_at = 0;   // where a `同` after the square would start
+    std::optional<piece_kind> piece;
+    std::optional<bool> promote;  // 成 → true; 不成, 生 → false
+    bool drop = false;            // 打
+    std::optional<square> from;   // an old-style `(77)`
+    struct {
+        char letters[2] = {};  // L C R then U M D, in the order written (at most one each)
+        std::uint8_t count = 0;
+        void push_back(char c) noexcept {
+            if (count < sizeof letters) letters[count++] = c;
+        }
+        bool empty() const noexcept { return count == 0; }
+        const char* data() const noexcept { return letters; }
+        std::size_t size() const noexcept { return count; }
+    } relative;
+};
+
 class ki2_builder {
 public:
     ki2_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
         : text_(text), lines_(text), mode_(mode), diagnostics_(diagnostics), header_(text, mode, "ki2") {}
 
     void on(g::event e, std::string_view matched, std::size_t offset) {
-        if (e == g::event::move_line) {
-            // Also after a stop: the line's syntax is still checked, as the grammar did.
-            return on_move_line(matched, offset);
+        // A move token's parts come before the token (events are post-order): they fill
+        // token_, which the token's own event makes into a move. Also after a stop: the
+        // grammar checks the syntax, the builder the rest.
+        switch (e) {
+            case g::event::square: return on_square(matched, offset);
+            case g::event::same: return on_same(offset);
+            case g::event::piece: token_.piece = piece_of_kanji(matched); return;
+            case g::event::relative: return on_relative(matched);
+            case g::event::promotion: token_.promote = matched.size() == 3 && matched != "生"; return;
+            case g::event::drop: token_.drop = true; return;
+            case g::event::source:
+                token_.from = square{static_cast<std::int8_t>(matched[1] - '0'), static_cast<std::int8_t>(matched[2] - '0')};
+                return;
+            case g::event::terminal_word:
+                token_ = ki2_token{};
+                token_.word = matched;
+                token_.word_offset = offset;
+                return;
+            case g::event::move_token: return on_move_token(matched, offset);
+            default: break;
         }
         if (stopped_) {
             return;
         }
         switch (e) {
-            case g::event::move_line: break;
             case g::event::comment: on_comment(std::string(matched.substr(1))); break;
             case g::event::bookmark: on_comment(std::string(matched)); break;
             case g::event::variation: on_variation(matched, offset); break;
@@ -83,6 +125,7 @@ public:
             case g::event::board_row: on_board_row(matched, offset); break;
             case g::event::turn_line: on_turn_line(matched, offset); break;
             case g::event::header_line: on_header_line(matched, offset); break;
+            default: break;
         }
     }
 
@@ -174,30 +217,46 @@ private:
         return last_position_;
     }
 
-    // A whole move line: its tokens one after another (shogi/ki2_token.hpp). A syntax error
-    // ends the line where the grammar's rules for the tokens would have raised it, after the
-    // tokens before it were taken.
-    void on_move_line(std::string_view matched, std::size_t offset) {
-        ki2_line_reader reader(matched);
-        ki2_token t;
-        for (;;) {
-            switch (reader.next(t)) {
-                case ki2_line_reader::result::end: return;
-                case ki2_line_reader::result::error:
-                    kifu::detail::peg_raise(reader.error_message(), offset + reader.error_at());
-                case ki2_line_reader::result::token:
-                    if (!stopped_) on_move_token(t, offset + t.offset);
-                    break;
+    // `７六`: file and rank, each one character (an ASCII digit, a full-width one or a kanji). A
+    // token's first part: the token starts afresh.
+    void on_square(std::string_view matched, std::size_t offset) {
+        const std::size_t file_size = static_cast<unsigned char>(matched[0]) < 0x80 ? 1 : 3;
+        token_ = ki2_token{};
+        token_.same_at = offset + matched.size();
+        token_.to = square{static_cast<std::int8_t>(digit_of(matched.substr(0, file_size))),
+                           static_cast<std::int8_t>(digit_of(matched.substr(file_size)))};
+    }
+
+    // `同`: the token's first part unless it follows the square (`７六同`).
+    void on_same(std::size_t offset) {
+        if (offset != token_.same_at) token_ = ki2_token{};
+        token_.same = true;
+    }
+
+    // 左 直 右 then 上 寄 引 行 (行 = 上), each one character: JKF's letters in the order written.
+    void on_relative(std::string_view matched) {
+        for (std::size_t i = 0; i < matched.size(); i += 3) {
+            switch (code_point_of(matched.substr(i, 3))) {
+                case U'左': token_.relative.push_back('L'); break;
+                case U'直': token_.relative.push_back('C'); break;
+                case U'右': token_.relative.push_back('R'); break;
+                case U'寄': token_.relative.push_back('M'); break;
+                case U'引': token_.relative.push_back('D'); break;
+                default: token_.relative.push_back('U'); break;  // 上 行
             }
         }
     }
 
-    void on_move_token(const ki2_token& t, std::size_t offset) {
-        if (!t.word.empty()) {
-            // The mark is three bytes: the word starts after it.
-            return on_terminal_word(t.word, offset + 3);
+    // The token's own event, after its parts; its match starts with the mark.
+    void on_move_token(std::string_view matched, std::size_t offset) {
+        const ki2_token& t = token_;
+        if (stopped_) {
+            return;
         }
-        if (t.drop && (t.relative_size != 0 || t.from)) {
+        if (!t.word.empty()) {
+            return on_terminal_word(t.word, t.word_offset);
+        }
+        if (t.drop && (!t.relative.empty() || t.from)) {
             kifu::detail::peg_raise("a drop (打) has no origin: it takes neither 左/直/右/上/寄/引 nor (xy)", offset);
         }
         ensure_moves(offset);
@@ -207,7 +266,7 @@ private:
         const text_position at = position_of(offset);
         move_format& element = emplace_move(forks_->current(), [&](move_format& e) {
             move_data& m = e.move.emplace();
-            m.color = t.side;
+            m.color = color_of_mark(matched);
             m.to = t.to;
             if (t.same) {
                 m.same = true;
@@ -216,8 +275,8 @@ private:
             m.promote = t.promote;
             if (t.drop) {
                 m.relative = "H";
-            } else if (t.relative_size != 0) {
-                m.relative.assign(t.relative, t.relative_size);
+            } else if (!t.relative.empty()) {
+                m.relative.assign(t.relative.data(), t.relative.size());
             }
             m.from = t.from;
             e.line = at.line;
@@ -377,6 +436,7 @@ private:
     std::size_t line_begin_ = 0;
     std::size_t line_end_ = 0;
     std::size_t last_offset_ = 0;
+    ki2_token token_;        // the parts of the move token being read
     bool skipping_ = false;  // lenient: inside a variation that could not be attached
     bool failed_ = false;
     bool stopped_ = false;

@@ -23,13 +23,9 @@
 #include "core/peg_support.hpp"
 #include "generated/kif.hpp"
 #include "shogi/kakinoki.hpp"
-#include "shogi/kif_move_line.hpp"
 #include "shogi/move_maker.hpp"
 
 static_assert(kifu::grammar::kif::abi_version == 1, "generated/kif.hpp is from another kifu-pegc");
-// The move-line reader reports a line that goes on after its parts as the grammar's line_end does.
-static_assert(std::string_view(kifu::grammar::kif::error_message<kifu::grammar::kif::line_end>) ==
-              kifu::shogi::detail::kif_messages::expected_line_end);
 
 namespace kifu::shogi::detail {
 namespace {
@@ -46,8 +42,45 @@ int number_of(std::string_view digits) noexcept {
     return n;
 }
 
+// What one move line's events said: the move (when is_move), the special's side and word (when
+// not), the first time. Reset by the line's ply_number event, filled by the events of its parts.
+struct kif_move_line {
+    bool is_move = false;
+    bool same = false;
+    std::int8_t to_file = 0;
+    std::int8_t to_rank = 0;
+    piece_kind piece = piece_kind::fu;
+    std::int8_t promote = -1;  // -1 not written, 0 不成, 1 成
+    std::int8_t from_file = 0;
+    std::int8_t from_rank = 0;
+    int number = 0;  // the ply number
+    std::string_view special;  // the special as written (side word, blanks, word)
+    std::size_t special_offset = 0;
+    std::string_view side;  // 先手 後手 下手 上手, when the special names one
+    std::string_view word;  // the special's word
+    bool has_time = false;
+    move_time time;
+};
+
+// The numbers of the clock being read (clock_number, then one or two clock_field) and the two
+// clocks of the time being read, as `now_clock` and `total_clock` name them.
+struct clock_numbers {
+    int n[3] = {};
+    int count = 0;
+};
+
+// A number of at most nine digits the grammar matched (most are one or two: clock fields).
+int digits_value(std::string_view digits) noexcept {
+    const auto d = [&](std::size_t i) { return digits[i] - '0'; };
+    if (digits.size() == 1) return d(0);
+    if (digits.size() == 2) return d(0) * 10 + d(1);
+    int n = 0;
+    for (const char c : digits) n = n * 10 + (c - '0');
+    return n;
+}
+
 // Fills a move line's element (built in place by emplace_move, shogi/move_maker.hpp) from what
-// the line says; a special's word is set by the caller.
+// the line said; a special's word is set by the caller.
 void fill_move(move_format& element, const kif_move_line& read, text_position at) {
     if (read.is_move) {
         move_data& m = element.move.emplace();
@@ -60,17 +93,7 @@ void fill_move(move_format& element, const kif_move_line& read, text_position at
         if (read.promote >= 0) m.promote = read.promote != 0;
         if (read.from_file != 0) m.from = square{read.from_file, read.from_rank};
     }
-    if (read.has_time) {
-        move_time& t = element.time.emplace();
-        t.now.m = read.now_m;
-        t.now.s = read.now_s;
-        if (read.has_total) {
-            time_value& total = t.total.emplace();
-            total.h = read.total_h;
-            total.m = read.total_m;
-            total.s = read.total_s;
-        }
-    }
+    if (read.has_time) element.time = read.time;
     element.line = at.line;
     element.column = at.column;
 }
@@ -87,9 +110,6 @@ public:
 
     // Inlined into each event's call site, where `e` is a constant.
     [[gnu::always_inline]] void on(g::event e, std::string_view matched, std::size_t offset) {
-        // A move line's syntax is checked also after a strict stop, as the grammar's rules for
-        // its parts did.
-        if (e == g::event::move_text) return read_move_text(matched, offset);
         if (stopped_) return;
         switch (e) {
             case g::event::comment:
@@ -97,8 +117,45 @@ public:
             case g::event::board_row: on_board_row(matched, offset); break;
             case g::event::turn: on_turn(matched, offset); break;
             case g::event::header: on_header(matched, offset); break;
-            case g::event::move_text: break;
             case g::event::move_line: on_move_line(matched, offset); break;
+            case g::event::ply_number:
+                read_ = kif_move_line{};
+                read_.number = digits_value(matched);
+                break;
+            case g::event::to_file: read_.to_file = static_cast<std::int8_t>(digit_of(matched)); break;
+            case g::event::to_rank: read_.to_rank = static_cast<std::int8_t>(digit_of(matched)); break;
+            case g::event::same: read_.same = true; break;
+            case g::event::piece:
+                read_.is_move = true;
+                read_.piece = *piece_of_kanji(matched);
+                break;
+            case g::event::no_promote: read_.promote = 0; break;
+            case g::event::promote: read_.promote = 1; break;
+            case g::event::from_square:
+                // `(77)`: the two digits at their places.
+                read_.from_file = static_cast<std::int8_t>(matched[1] - '0');
+                read_.from_rank = static_cast<std::int8_t>(matched[2] - '0');
+                break;
+            case g::event::special:
+                read_.special = matched;
+                read_.special_offset = offset;
+                break;
+            case g::event::side_word: read_.side = matched; break;
+            case g::event::word: read_.word = matched; break;
+            case g::event::clock_number:
+                clock_.n[0] = digits_value(matched);
+                clock_.count = 1;
+                break;
+            case g::event::clock_field: clock_.n[clock_.count++] = digits_value(matched); break;
+            case g::event::now_clock: on_now_clock(); break;
+            case g::event::total_clock: on_total_clock(); break;
+            case g::event::time:
+                // Only a line's first time is kept.
+                if (!read_.has_time) {
+                    read_.has_time = true;
+                    read_.time = time_;
+                }
+                break;
             case g::event::variation_start:
                 // Until the line is read whole, the block's moves go nowhere.
                 close_variation();
@@ -189,35 +246,48 @@ private:
         stop_if_header_failed();
     }
 
-    std::string special_of(std::string_view written, std::size_t offset, int ply) {
+    std::string special_of(const kif_move_line& read, int ply) {
         // `先手 反則負け` (将棋倶楽部24): the named side lost by a foul, whoever is to move.
-        for (std::string_view side : {"先手", "下手", "後手", "上手"}) {
-            if (written.starts_with(side) && written.size() > side.size()) {
-                const std::string_view word = trim_blanks(written.substr(side.size()));
-                const bool black = side == "先手" || side == "下手";
-                if (word == "反則負け") return black ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
-                if (const std::string_view s = special_of_word(word); !s.empty()) return std::string(s);
-            }
+        if (!read.side.empty()) {
+            const bool black = read.side == "先手" || read.side == "下手";
+            if (read.word == "反則負け") return black ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
+            if (const std::string_view s = special_of_word(read.word); !s.empty()) return std::string(s);
         }
-        if (const std::string_view s = special_of_word(written); !s.empty()) return std::string(s);
+        if (const std::string_view s = special_of_word(read.special); !s.empty()) return std::string(s);
         report(severity::warning, "kif.unknown-special",
-               "unknown terminal word '" + std::string(written) + "'; kept as the special as written", offset, ply);
-        return std::string(written);
+               "unknown terminal word '" + std::string(read.special) + "'; kept as the special as written",
+               read.special_offset, ply);
+        return std::string(read.special);
     }
 
-    // The rest of a move line after its ply number (shogi/kif_move_line.hpp), kept for the
-    // move_line event that follows when the line ends there. A syntax error ends the line where
-    // the grammar's rules for its parts raised it.
-    void read_move_text(std::string_view matched, std::size_t offset) {
-        read_ = kif_move_line{};
-        if (!read_kif_move_line(matched, read_)) kifu::detail::peg_raise(read_.error, offset + read_.error_at);
-        read_offset_ = offset;
+    // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes.
+    void on_now_clock() noexcept {
+        time_ = move_time{};
+        if (clock_.count == 3) {
+            time_.now.m = clock_.n[0] * 60 + clock_.n[1];
+            time_.now.s = clock_.n[2];
+        } else {
+            time_.now.m = clock_.n[0];
+            time_.now.s = clock_.n[1];
+        }
+    }
+
+    // `h:mm:ss`, or `m:ss` with the minutes split into hours.
+    void on_total_clock() noexcept {
+        time_value& total = time_.total.emplace();
+        if (clock_.count == 3) {
+            total.h = clock_.n[0];
+            total.m = clock_.n[1];
+            total.s = clock_.n[2];
+        } else {
+            total.h = clock_.n[0] / 60;
+            total.m = clock_.n[0] % 60;
+            total.s = clock_.n[1];
+        }
     }
 
     void on_move_line(std::string_view matched, std::size_t offset) {
-        // The ply number leads the line (the grammar's `[0-9]{1,9}`), up to the run just read.
-        int number = 0;
-        for (const char c : matched.substr(0, read_offset_ - offset)) number = number * 10 + (c - '0');
+        const int number = read_.number;
         moves_started_ = true;
         std::vector<move_format>* line = current();
         if (!line) return;
@@ -238,9 +308,7 @@ private:
         if (read_.is_move) {
             element = &emplace_move(*line, [&](move_format& e) { fill_move(e, read_, at); });
         } else {
-            // The special's word is a view of the text (the run read just before).
-            const auto special_offset = static_cast<std::size_t>(read_.special.data() - text_.text().data());
-            std::string special = special_of(read_.special, special_offset, expected);
+            std::string special = special_of(read_, expected);
             element = &emplace_move(*line, [&](move_format& e) { fill_move(e, read_, at); });
             element->special = std::move(special);
         }
@@ -311,8 +379,9 @@ private:
     std::vector<diagnostic>& diagnostics_;
     kakinoki_header header_;
     jkf record_;
-    kif_move_line read_;           // the move line being read
-    std::size_t read_offset_ = 0;  // where its run after the ply number starts
+    kif_move_line read_;  // the move line being read
+    clock_numbers clock_;  // the clock being read
+    move_time time_;      // the time being read
     fork_builder forks_{record_.moves};
     std::vector<std::string> waiting_comments_;
     int variation_ply_ = 0;

@@ -20,20 +20,13 @@ namespace {
 
 position build_preset(const preset_info& info) noexcept {
     position p;
-    // 平手: White's back ranks are the mirror image of Black's.
-    constexpr std::array<piece_kind, 9> back{piece_kind::ky, piece_kind::ke, piece_kind::gi, piece_kind::ki, piece_kind::ou,
-                                             piece_kind::ki, piece_kind::gi, piece_kind::ke, piece_kind::ky};
+    constexpr state_format hirate = hirate_state();
     for (int x = 1; x <= 9; ++x) {
-        auto sx = static_cast<std::int8_t>(x);
-        p.set({sx, 1}, piece{color::white, back[x - 1]});
-        p.set({sx, 3}, piece{color::white, piece_kind::fu});
-        p.set({sx, 7}, piece{color::black, piece_kind::fu});
-        p.set({sx, 9}, piece{color::black, back[x - 1]});
+        for (int y = 1; y <= 9; ++y) {
+            const std::optional<piece>& cell = hirate.board[static_cast<std::size_t>(x - 1)][static_cast<std::size_t>(y - 1)];
+            if (cell) p.set({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)}, *cell);
+        }
     }
-    p.set({8, 2}, piece{color::white, piece_kind::hi});
-    p.set({2, 2}, piece{color::white, piece_kind::ka});
-    p.set({2, 8}, piece{color::black, piece_kind::hi});
-    p.set({8, 8}, piece{color::black, piece_kind::ka});
     for (square s : info.removed) {
         if (s.x == 0) break;
         p.set(s, std::nullopt);

@@ -4,6 +4,7 @@
 // and who moves first. `3` removes 1一香 (json-kifu-format's restorePreset says 9一: a bug).
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 #include <kifu/shogi/jkf.hpp>
@@ -34,6 +35,26 @@ inline constexpr std::array<preset_info, 16> presets{{
     {"8", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {3, 1}, {7, 1}}}, color::white},
     {"10", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {3, 1}, {7, 1}, {4, 1}, {6, 1}}}, color::white},
 }};
+
+/// The 平手 start position, Black to move: ranks 1 and 9 from file 9 to file 1 (the back ranks
+/// are symmetric), the pawns on ranks 3 and 7, 飛 and 角 on 8二/2二 (White) and 2八/8八 (Black).
+/// The one place the start position is written; the presets remove pieces from it.
+constexpr state_format hirate_state() noexcept {
+    constexpr std::array<piece_kind, 9> back{piece_kind::ky, piece_kind::ke, piece_kind::gi, piece_kind::ki, piece_kind::ou,
+                                             piece_kind::ki, piece_kind::gi, piece_kind::ke, piece_kind::ky};
+    state_format s;
+    for (std::size_t x = 0; x < 9; ++x) {  // board index x is file x + 1
+        s.board[x][0] = piece{color::white, back[x]};
+        s.board[x][2] = piece{color::white, piece_kind::fu};
+        s.board[x][6] = piece{color::black, piece_kind::fu};
+        s.board[x][8] = piece{color::black, back[x]};
+    }
+    s.board[7][1] = piece{color::white, piece_kind::hi};
+    s.board[1][1] = piece{color::white, piece_kind::ka};
+    s.board[7][7] = piece{color::black, piece_kind::ka};
+    s.board[1][7] = piece{color::black, piece_kind::hi};
+    return s;
+}
 
 /// Returns a preset's entry, or nullptr for OTHER and unknown names.
 constexpr const preset_info* find_preset(std::string_view name) noexcept {

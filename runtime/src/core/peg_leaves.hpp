@@ -1,34 +1,44 @@
 #pragma once
 
-// The C++ text of the leaf rules kifu-pegc defines at the top of a generated header, each
-// emitted once into every header that uses it (in the grammar's namespace, so that a generated
-// header needs nothing but PEGTL). Each stands for a PEGTL form the grammar spells out and
-// matches, consumes and reports exactly what that form does (tests/pegc/emitted_test.cpp and
-// tests/pegc/leaf_forms_test.cpp run both), in fewer trips through the control.
+// The leaf rules of kifu-pegc's generated headers (generated/<format>.hpp includes this header
+// and names them kifu::peg::…). Each stands for a PEGTL form the grammar spells out and matches,
+// consumes and reports exactly what that form does (tests/pegc/leaf_forms_test.cpp and
+// tests/pegc/emitted_test.cpp run both; tests/pegc/peg_leaves_test.cpp tests the parts), in
+// fewer trips through the control. The contract is in docs/grammar-language.md ("Generated
+// headers").
+//
+// Every leaf reads VALID UTF-8 from the start of a character: kifu::source_text promises its
+// text valid, and every rule takes whole characters, so a match always starts at one.
 //
 // A leaf that reads past the first character it tries tells the control where it tried last
 // (the furthest point, where a plain failure is reported): it carries `reports_tried` and calls
 // Control<leaf>::tried(at, states…) when the control has that hook (peg_support.hpp's does;
 // PEGTL's normal<> and tracer do not and are not told).
 //
-// No leaf's match() is forced in line: GCC's own choice measured best. Forcing class_char and
-// class_run made KIF's grammar 3.4 % slower (CSA 3.9 % faster); forcing byte_run, class_rep
-// and byte_seq left SGF unchanged and made KIF's parse 1.6 % longer (ply_number no longer in
-// line). first_byte_choice keeps its chain of bit tests: a switch over the distinct
-// alternative sets, or a jump to the first alternative to try, made the SGF token loop 15-30 %
-// longer (GCC no longer folds it).
+// literal's match() and class_run's first-byte test are forced in line (class_run calls its
+// scan only when the first byte may start a member: most blanks are empty); the other leaves'
+// match() are left to GCC, whose own choice measured best for them. first_byte_choice keeps its
+// chain of bit tests: a switch over the distinct alternative sets, or a jump to the first
+// alternative to try, made the SGF token loop 15-30 % longer (GCC no longer folds it).
 
-#include <string_view>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
 
-namespace kifu::pegc {
+#include <tao/pegtl.hpp>
 
-/// class_bytes<>: membership of one character class, read from the bytes. Used by every leaf below.
-inline constexpr std::string_view class_bytes_template = R"cpp(// Membership in one character class, read from the UTF-8 bytes without decoding a code point:
+namespace kifu::peg {
+
+// Membership in one character class, read from the UTF-8 bytes without decoding a code point:
 // code points below U+10000 through a bitmap (bit c % 64 of word c / 64, which for a 3-byte
 // sequence is the third byte's low bits in the word named by the first two), others decoded.
-// A character is one UTF-8 sequence as tao::pegtl::utf8 reads it (no overlongs, surrogates or
-// values past U+10FFFF); bytes that are not UTF-8 are in no class, negated or not. Bounds are
-// the class's sorted ranges as (first, last) pairs.
+// The text read is valid UTF-8, read from the start of a character (see length_at), so a
+// character is one UTF-8 sequence as tao::pegtl::utf8 reads it. Bounds are the class's sorted
+// ranges as (first, last) pairs.
 template <char32_t... Bounds>
 constexpr std::array<std::uint64_t, 1024> class_bitmap() noexcept {
     constexpr char32_t bounds[] = {Bounds...};
@@ -55,41 +65,24 @@ struct class_bytes {
 
     static constexpr bool bit(unsigned word, unsigned low) noexcept { return (bitmap[word] >> low & 1) != 0; }
 
-    // The length of the character at p (p < end) when it is in the class, else 0. Inlined: it
-    // is the body of every run's loop.
-    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char* end) noexcept {
+    // The length of the character at p (p < end) when it is in the class, else 0. On VALID
+    // UTF-8 from the start of a character, as kifu::source_text promises its text and every
+    // leaf reads it (each rule takes whole characters): a lead byte's continuation bytes are
+    // there, and no sequence is overlong, a surrogate or past U+10FFFF, so none is checked.
+    // Inlined: it is the body of every run's loop.
+    [[gnu::always_inline]] static inline std::size_t length_at(const unsigned char* p, const unsigned char*) noexcept {
         const unsigned b0 = p[0];
         if (b0 < 0x80) return bit(b0 >> 6, b0 & 63) != Negated ? 1 : 0;
-        const auto tail = [p](std::size_t i) { return (p[i] & 0xC0) == 0x80; };
         if constexpr (Negated || any_in(0x800, 0xFFFF)) {
-            if ((b0 & 0xF0) == 0xE0) {
-                if (end - p < 3 || !tail(1) || !tail(2)) return 0;
-                const unsigned word = (b0 & 0x0F) << 6 | (p[1] & 0x3Fu);
-                // Words below 0x20 are overlong forms, 0x360-0x37F surrogates: no characters.
-                // Their bits are clear (no surrogate is a member; no member below U+0800, when
-                // the first test is left out), so only a negated class needs the second test.
-                if constexpr (Negated || any_in(0, 0x7FF)) {
-                    if (word < 0x20) return 0;
-                }
-                if constexpr (Negated) {
-                    if (word >= 0x360 && word < 0x380) return 0;
-                }
-                return bit(word, p[2] & 0x3Fu) != Negated ? 3 : 0;
-            }
+            if ((b0 & 0xF0) == 0xE0) return bit((b0 & 0x0F) << 6 | (p[1] & 0x3Fu), p[2] & 0x3Fu) != Negated ? 3 : 0;
         }
         if constexpr (Negated || any_in(0x80, 0x7FF)) {
-            if ((b0 & 0xE0) == 0xC0) {
-                // 0xC0 and 0xC1 start overlong forms.
-                if (end - p < 2 || !tail(1) || b0 < 0xC2) return 0;
-                return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
-            }
+            if ((b0 & 0xE0) == 0xC0) return bit(b0 & 0x1F, p[1] & 0x3Fu) != Negated ? 2 : 0;
         }
         if constexpr (Negated || any_in(0x10000, 0x10FFFF)) {
             if ((b0 & 0xF8) == 0xF0) {
-                if (end - p < 4 || !tail(1) || !tail(2) || !tail(3)) return 0;
                 const char32_t c = static_cast<char32_t>(b0 & 0x07) << 18 | static_cast<char32_t>(p[1] & 0x3F) << 12 |
                                    static_cast<char32_t>(p[2] & 0x3F) << 6 | static_cast<char32_t>(p[3] & 0x3F);
-                if (c < 0x10000 || c > 0x10FFFF) return 0;
                 bool member = false;
                 for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) member = member || (c >= bounds[i] && c <= bounds[i + 1]);
                 return member != Negated ? 4 : 0;
@@ -99,16 +92,28 @@ struct class_bytes {
     }
 };
 
+// The ASCII members of a class, as a table of bytes (fewer instructions per byte than the
+// bitmap's shifts); bytes 128-255 are false.
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> ascii_members = [] {
+    using bytes = class_bytes<Negated, Bounds...>;
+    std::array<bool, 256> table{};
+    for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
+    return table;
+}();
+
+// Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
+template <bool Negated, char32_t... Bounds>
+inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
+
 // Tells a control that keeps the furthest point tried (it has a tried() hook) that `Rule` tried
 // the character at `at`.
 template <typename Rule, template <typename...> class Control, typename... States>
 void report_tried(const char* at, States&... st) noexcept {
     if constexpr (requires { Control<Rule>::tried(at, st...); }) Control<Rule>::tried(at, st...);
 }
-)cpp";
 
-/// class_char<>: one character of a class with a member outside ASCII, or negated.
-inline constexpr std::string_view class_char_template = R"cpp(// One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
+// One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
 // then utf8::any for a negated class of several ranges), compared as bytes (class_bytes).
 template <bool Negated, char32_t... Bounds>
 struct class_char {
@@ -126,10 +131,8 @@ struct class_char {
         return true;
     }
 };
-)cpp";
 
-/// class_run<>: `[…]*`, `[…]+`.
-inline constexpr std::string_view class_run_template = R"cpp(// A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
+// A repetition of one character class (`[…]*`, `[…]+`) matched by one leaf rule that loops over
 // the bytes itself instead of entering the control once per character: it matches what
 // star<class> / plus<class> match, and, as they do, tries the character after its match last.
 template <bool Plus, bool Negated, char32_t... Bounds>
@@ -142,13 +145,7 @@ struct class_run {
     // Where the run from p ends. (One function per class, whatever the control.)
     static const unsigned char* scan(const unsigned char* p, const unsigned char* last) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
-        // ASCII, most of any text, through a table of bytes (fewer instructions per byte than
-        // the bitmap's shifts).
-        static constexpr std::array<bool, 128> ascii = [] {
-            std::array<bool, 128> table{};
-            for (unsigned b = 0; b < 128; ++b) table[b] = (bytes::bitmap[b >> 6] >> (b & 63) & 1) != Negated;
-            return table;
-        }();
+        constexpr const std::array<bool, 256>& ascii = ascii_members<Negated, Bounds...>;
         while (p != last) {
             if (*p < 0x80) {
                 if (!ascii[*p]) break;
@@ -162,21 +159,22 @@ struct class_run {
         return p;
     }
 
+    // In line: most runs (blanks) are empty, which the first byte tells without a call.
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
-        const unsigned char* const p = scan(first, reinterpret_cast<const unsigned char*>(in.end()));
+        const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
+        const bool none = first == last || (*first < 0x80 && !ascii_members<Negated, Bounds...>[*first]);
+        const unsigned char* const p = none ? first : scan(first, last);
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
         return true;
     }
 };
-)cpp";
 
-/// byte_run<>: `[^…]*`, `[^…]+` of a class whose members are all ASCII.
-inline constexpr std::string_view byte_run_template = R"cpp(// A repetition of a negated class whose members are all ASCII (`[^\r\n]*`, `[^\]\\]+`) on VALID
+// A repetition of a negated class whose members are all ASCII (`[^\r\n]*`, `[^\]\\]+`) on VALID
 // UTF-8, as kifu::source_text promises its text: every character but the members is in the
 // class, and a member is one byte that no other character contains, so the run is the bytes up
 // to the first member byte (or the end) — no character's UTF-8 form need be checked. From the
@@ -279,10 +277,8 @@ struct byte_run {
         return true;
     }
 };
-)cpp";
 
-/// class_rep<>: `[…]{n,m}` with n < m.
-inline constexpr std::string_view class_rep_template = R"cpp(// `[…]{n,m}` (n < m) as one leaf: what rep_min_max<n, m, class> matches — n to m characters of
+// `[…]{n,m}` (n < m) as one leaf: what rep_min_max<n, m, class> matches — n to m characters of
 // the class, and no (m+1)-th after them (PEGTL's rule fails then). It tries, as that rule does,
 // the character after its match, or the (m+1)-th, last.
 template <unsigned Min, unsigned Max, bool Negated, char32_t... Bounds>
@@ -302,9 +298,19 @@ struct class_rep {
         const unsigned char* p = first;
         unsigned count = 0;
         std::size_t length = 0;
-        while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
-            p += length;
-            ++count;
+        if constexpr (ascii_only<Negated, Bounds...>) {
+            // Members are single bytes: a table lookup each (`[0-9]{1,9}`), up to Max of them,
+            // then whether an (m+1)-th follows.
+            constexpr const std::array<bool, 256>& member = ascii_members<Negated, Bounds...>;
+            const unsigned char* const stop = static_cast<std::size_t>(last - p) > Max ? p + Max : last;
+            while (p != stop && member[*p]) ++p;
+            count = static_cast<unsigned>(p - first);
+            length = p != last && member[*p] ? 1 : 0;
+        } else {
+            while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
+                p += length;
+                ++count;
+            }
         }
         report_tried<class_rep, Control>(reinterpret_cast<const char*>(p), st...);
         // length != 0 with count == Max: an (m+1)-th character follows.
@@ -318,10 +324,8 @@ struct class_rep {
         return true;
     }
 };
-)cpp";
 
-/// byte_seq<>: a sequence of single-byte tests.
-inline constexpr std::string_view byte_seq_template = R"cpp(// A sequence of one-byte rules (an ASCII class or one-character literal, each possibly `?`, `&`
+// A sequence of one-byte rules (an ASCII class or one-character literal, each possibly `?`, `&`
 // or `!`), as in `"(" [1-9] [1-9] ")"`, matched by one leaf: the same bytes, and, as the
 // spelled-out seq<> does, the byte of the last step reached tried last and, failing, the input
 // left there unless a rewind is required. A step has a kind —
@@ -389,10 +393,26 @@ struct byte_seq {
         return true;
     }
 };
-)cpp";
 
-/// first_byte_choice<>: an ordered choice dispatched on the next byte (see first_bytes.cpp).
-inline constexpr std::string_view first_byte_choice_template = R"cpp(// An ordered choice that reads the next byte once and tries only the alternatives that may
+// A literal of two or more bytes (`"同"`, `"不成"`, `"PI"`), as tao::pegtl::string<> matches it:
+// the bytes compared one by one in line (string<> calls memcmp), nothing consumed on a mismatch.
+template <char... Cs>
+struct literal {
+    // For tao::pegtl::analyze(): the string<> it stands for.
+    using rule_t = typename tao::pegtl::ascii::string<Cs...>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
+        if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        const char* p = in.current();
+        if (!((*p++ == Cs) && ...)) return false;
+        in.bump(sizeof...(Cs));
+        return true;
+    }
+};
+
+// An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
 // input. kifu-pegc leaves an alternative out only where it would fail at once without consuming,
@@ -447,6 +467,5 @@ struct first_byte_choice {
                 ...);
     }
 };
-)cpp";
 
-}  // namespace kifu::pegc
+}  // namespace kifu::peg

@@ -1,16 +1,11 @@
-// The rest of a KIF move line after its ply number, as the builder reads it byte by byte
-// (shogi/kif_move_line.hpp) instead of through grammar rules: lines that break the syntax at
-// each place a rule of session 5's grammar raised (the message and line:col below are what that
-// grammar gave, taken from the session-start kifu), the records of lines that read, and the fast
-// paths (blanks eight bytes at a time, the usual time read at fixed places) against the general
-// readings they stand for.
+// A KIF move line, as grammars/kif.peg's rules for its parts read it: lines that break the
+// syntax at each place one of those rules raises (the message and line:col of the cut that
+// fails), and the records of lines that read.
 
 #include <catch2/catch.hpp>
 
-#include <cstddef>
-#include <random>
+#include <regex>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -22,7 +17,6 @@
 
 #include "shogi/corpus_support.hpp"
 #include "shogi/formats.hpp"
-#include "shogi/kif_move_line.hpp"
 
 namespace {
 
@@ -46,7 +40,7 @@ struct line_case {
 
 }  // namespace
 
-TEST_CASE("kif move line: every way a line breaks, where and how the grammar reported it", "[kif]") {
+TEST_CASE("kif move line: every way a line breaks, where and how the grammar reports it", "[kif]") {
     const std::vector<line_case> cases{
         {"   1 先手\n",
          "t.kif:1:8: error: expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了 [kif.syntax]\n",
@@ -281,61 +275,20 @@ TEST_CASE("kif move line: every way a line breaks, where and how the grammar rep
     }
 }
 
-namespace {
-
-using kifu::shogi::detail::kif_move_line;
-namespace line_detail = kifu::shogi::detail::kif_line_detail;
-
-const unsigned char* bytes(const std::string& s) { return reinterpret_cast<const unsigned char*>(s.data()); }
-
-}  // namespace
-
-// skip_blanks takes runs of spaces eight at a time: it must stop where the byte loop does.
-TEST_CASE("kif move line: blanks eight at a time end where the byte loop ends them", "[kif]") {
-    std::mt19937 random(7);
-    const std::vector<std::string> pieces{" ", " ", " ", "\t", "\u3000", "x", "(", "\u3042", "\xE3"};
-    for (int i = 0; i < 20000; ++i) {
-        std::string s;
-        const int n = static_cast<int>(random() % 24);
-        for (int k = 0; k < n; ++k) s += pieces[random() % pieces.size()];
-        const unsigned char* end = bytes(s) + s.size();
-        for (std::size_t from = 0; from <= s.size(); ++from) {
-            INFO(s << " from " << from);
-            REQUIRE(line_detail::skip_blanks(bytes(s) + from, end) == line_detail::skip_any_blanks(bytes(s) + from, end));
-        }
+TEST_CASE("kif move line: the trace names the rules of the destination, piece, origin and time", "[kif]") {
+    const kifu::format_info* format = kifu::find_format("kif");
+    REQUIRE(format != nullptr);
+    REQUIRE(format->trace != nullptr);
+    kifu::decode_options decoding;
+    decoding.forced = "UTF-8";
+    std::vector<kifu::diagnostic> diagnostics;
+    const kifu::source_text text = kifu::decode("t.kif", "   1 ７六歩(77)   ( 0:16/00:00:16)\n", decoding, diagnostics);
+    std::string trace;
+    REQUIRE(format->trace(text, trace));
+    for (const char* rule : {"destination", "to_file", "to_rank", "piece", "origin", "from_square", "time", "now_clock",
+                             "total_clock", "clock_number", "clock_field", "time_close"}) {
+        INFO(rule);
+        // In the grammar's terms: `  rule line:col matched "text"`.
+        CHECK(std::regex_search(trace, std::regex(std::string(" ") + rule + " 1:[0-9]+ matched \"")));
     }
-}
-
-// read_usual_time says yes only to the 15- and 16-byte shape, with the numbers read_time_body
-// reads from it; anything else goes to read_time_body.
-TEST_CASE("kif move line: the usual time read at fixed places reads as the general time rule", "[kif]") {
-    std::mt19937 random(11);
-    const std::vector<std::string> shapes{"( 0:16/00:00:16)", "(10:16/00:00:16)", "(0:16/00:00:16)", "(99:59/98:57:56)"};
-    const std::string alphabet = "0123456789 :/()x\t";
-    int usual = 0;
-    for (int i = 0; i < 200000; ++i) {
-        std::string s = shapes[random() % shapes.size()];
-        // Up to two bytes changed, sometimes one added or taken away.
-        for (int k = static_cast<int>(random() % 3); k > 0; --k) s[1 + random() % (s.size() - 1)] = alphabet[random() % alphabet.size()];
-        if (random() % 8 == 0) s.insert(1 + random() % (s.size() - 1), 1, alphabet[random() % alphabet.size()]);
-        if (random() % 8 == 0) s.erase(1 + random() % (s.size() - 1), 1);
-        INFO(s);
-        const unsigned char* const end = bytes(s) + s.size();
-        kif_move_line fast;
-        if (!line_detail::read_usual_time(bytes(s), end, fast)) continue;
-        ++usual;
-        kif_move_line general;
-        const unsigned char* p = bytes(s);
-        const char* error = nullptr;
-        REQUIRE(line_detail::read_time_body(p, end, &general, error));
-        CHECK(p == end);
-        CHECK(fast.has_time == general.has_time);
-        CHECK(fast.has_total == general.has_total);
-        CHECK(fast.now_m == general.now_m);
-        CHECK(fast.now_s == general.now_s);
-        CHECK(fast.total_h == general.total_h);
-        CHECK(fast.total_m == general.total_m);
-        CHECK(fast.total_s == general.total_s);
-    }
-    CHECK(usual > 10000);
 }

@@ -1,8 +1,7 @@
-// The KI2 move-line reader (runtime/src/shogi/ki2_token.hpp), which reads a line's tokens from
-// its bytes: against a reference that reads them character by character with the shared
-// Kakinoki lookups (digit_of, piece_of_kanji), over every token shape the format accepts (each
-// token also read whole through the format first); and every way a move line can break its
-// syntax, with the messages and positions the grammar gave when it matched the tokens itself.
+// KI2 move tokens as grammars/ki2.peg and the builder read them: against a reference that reads
+// them character by character with the shared Kakinoki lookups (digit_of, piece_of_kanji), over
+// every token shape the format accepts; and every way a move line can break its syntax, with its
+// message and position.
 
 #include <catch2/catch.hpp>
 
@@ -20,7 +19,6 @@
 
 #include "shogi/formats.hpp"
 #include "shogi/kakinoki.hpp"
-#include "shogi/ki2_token.hpp"
 
 namespace {
 
@@ -38,86 +36,91 @@ std::vector<std::string_view> characters(std::string_view s) {
     return out;
 }
 
-// What the token means, read slowly: a character at a time, compared as strings.
-ki2_token reference(std::string_view token) {
+// What the token means, read slowly: a character at a time, compared as strings; described as
+// describe() describes a JKF move.
+std::string reference(std::string_view token) {
     const std::vector<std::string_view> c = characters(token);
-    ki2_token t;
-    t.side = c[0] == "▲" || c[0] == "▼" || c[0] == "☗" ? color::black : color::white;
+    std::string s = c[0] == "▲" || c[0] == "▼" || c[0] == "☗" ? "black" : "white";
     std::size_t i = 1;
     const bool file = c[i].size() == 1 ? (c[i][0] >= '1' && c[i][0] <= '9') : (c[i] >= "１" && c[i] <= "９");
     if (!file && c[i] != "同") {
-        t.word = token.substr(c[0].size());
-        return t;
+        return "special=" + std::string(special_of_word(token.substr(c[0].size())));
     }
     if (file) {
-        t.to = square{static_cast<std::int8_t>(digit_of(c[i])), static_cast<std::int8_t>(digit_of(c[i + 1]))};
+        s += " to=" + std::to_string(digit_of(c[i])) + std::to_string(digit_of(c[i + 1]));
         i += 2;
     }
     if (i < c.size() && c[i] == "同") {
-        t.same = true;
+        s += " same";
         ++i;
         while (i < c.size() && (c[i] == " " || c[i] == "　")) ++i;
     }
     if (c[i] == "成") {
-        t.piece = piece_of_kanji(std::string(c[i]) + std::string(c[i + 1]));
+        s += " piece=" + std::string(to_csa(*piece_of_kanji(std::string(c[i]) + std::string(c[i + 1]))));
         i += 2;
     } else {
-        t.piece = piece_of_kanji(c[i]);
+        s += " piece=" + std::string(to_csa(*piece_of_kanji(c[i])));
         ++i;
     }
+    std::string promote;
+    std::string relative;
+    std::string from;
     for (; i < c.size(); ++i) {
         const std::string_view x = c[i];
         if (x == "(") {
-            t.from = square{static_cast<std::int8_t>(digit_of(c[i + 1])), static_cast<std::int8_t>(digit_of(c[i + 2]))};
+            from = " from=" + std::to_string(digit_of(c[i + 1])) + std::to_string(digit_of(c[i + 2]));
             break;
         }
         if (x == "不") {
-            t.promote = false;
+            promote = " no-promote";
             ++i;
         } else if (x == "生") {
-            t.promote = false;
+            promote = " no-promote";
         } else if (x == "成") {
-            t.promote = true;
+            promote = " promote";
         } else if (x == "打") {
-            t.drop = true;
+            relative = "H";
         } else {
             const std::string_view words[] = {"左", "直", "右", "上", "行", "寄", "引"};
             const char letters[] = {'L', 'C', 'R', 'U', 'U', 'M', 'D'};
             for (std::size_t k = 0; k < 7; ++k) {
-                if (x == words[k]) t.add_relative(letters[k]);
+                if (x == words[k]) relative += letters[k];
             }
         }
     }
-    return t;
+    return s + promote + from + " relative=" + relative;
 }
 
-std::string describe(const ki2_token& t) {
-    std::string s = t.side == color::black ? "black" : "white";
-    s += " word=" + std::string(t.word);
-    if (t.to) s += " to=" + std::to_string(t.to->x) + std::to_string(t.to->y);
-    if (t.same) s += " same";
-    if (t.piece) s += " piece=" + std::string(to_csa(*t.piece));
-    if (t.promote) s += *t.promote ? " promote" : " no-promote";
-    if (t.drop) s += " drop";
-    if (t.from) s += " from=" + std::to_string(t.from->x) + std::to_string(t.from->y);
-    s += " relative=" + std::string(t.relative, t.relative_size);
+std::string describe(const move_format& e) {
+    if (!e.move) return "special=" + e.special;
+    const move_data& m = *e.move;
+    std::string s = m.color == color::black ? "black" : "white";
+    if (m.to) s += " to=" + std::to_string(m.to->x) + std::to_string(m.to->y);
+    if (m.same) s += " same";
+    if (m.piece) s += " piece=" + std::string(to_csa(*m.piece));
+    if (m.promote) s += *m.promote ? " promote" : " no-promote";
+    if (m.from) s += " from=" + std::to_string(m.from->x) + std::to_string(m.from->y);
+    s += " relative=" + m.relative;
     return s;
 }
 
-// The grammar reads the token whole (as the only thing on a line, with the normalizer off).
-bool grammar_accepts(const std::string& token) {
-    const kifu::format_info ki2 = ki2_format();
+// Reads the tokens through the format, one a line (the normalizer off), and compares each move
+// with the reference reading of its token.
+void check(const std::vector<std::string>& tokens) {
+    std::string text;
+    for (const std::string& t : tokens) text += t + "\n";
     kifu::read_options options;
     options.normalize = false;
     kifu::read_result r;
-    ki2.read_text(kifu::source_text("t.ki2", token + "\n", "UTF-8"), options, r);
-    return r.ok();
-}
-
-void check(const std::string& token, bool through_grammar) {
-    INFO(token);
-    if (through_grammar) REQUIRE(grammar_accepts(token));
-    CHECK(describe(read_ki2_token(token)) == describe(reference(token)));
+    ki2_format().read_text(kifu::source_text("t.ki2", text, "UTF-8"), options, r);
+    REQUIRE(r.ok());
+    REQUIRE(r.records.size() == 1);
+    const std::vector<move_format>& moves = r.records[0].get<jkf>()->moves;
+    REQUIRE(moves.size() == tokens.size() + 1);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        INFO(tokens[i]);
+        CHECK(describe(moves[i + 1]) == reference(tokens[i]));
+    }
 }
 
 const std::vector<std::string> marks{"▲", "△", "▼", "▽", "☗", "☖"};
@@ -139,78 +142,68 @@ std::vector<std::string> destinations() {
 
 }  // namespace
 
-TEST_CASE("ki2 token: every mark, destination and piece", "[ki2]") {
-    int compared = 0;
+TEST_CASE("ki2 move token: every mark, destination and piece", "[ki2]") {
+    std::vector<std::string> tokens;
     for (const std::string& mark : marks) {
         for (const std::string& to : destinations()) {
-            for (const std::string& piece : pieces) {
-                // The grammar itself only on a sample: reading 56,000 one-line files is slow.
-                check(mark + to + piece, compared % 97 == 0);
-                ++compared;
-            }
+            for (const std::string& piece : pieces) tokens.push_back(mark + to + piece);
         }
     }
-    CHECK(compared == 6 * (18 * 27 + 8) * 19);
+    CHECK(tokens.size() == 6 * (18 * 27 + 8) * 19);
+    check(tokens);
 }
 
-TEST_CASE("ki2 token: what may follow the piece", "[ki2]") {
+TEST_CASE("ki2 move token: what may follow the piece", "[ki2]") {
     const std::vector<std::string> relatives{"",   "左",   "直",   "右",   "上",   "寄",   "引",   "行",
                                              "左上", "左寄", "左引", "直上", "直行", "右上", "右寄", "右引"};
     const std::vector<std::string> endings{"", "成", "不成", "生", "打"};
-    int compared = 0;
+    std::vector<std::string> tokens;
     for (const std::string& relative : relatives) {
         for (const std::string& ending : endings) {
             for (const std::string source : {"", "(77)", "(19)"}) {
                 for (const std::string piece : {"歩", "成銀", "龍"}) {
                     for (const std::string start : {"▲７六", "△同　", "▽2三同"}) {
-                        const std::string token = start + piece + relative + ending + source;
-                        // 打 with a relative word or an origin is the builder's error, not a token to read.
-                        const bool drop_error = ending == "打" && (!relative.empty() || !source.empty());
-                        check(token, !drop_error);
-                        ++compared;
+                        // 打 with a relative word or an origin is the builder's error (below).
+                        if (ending == "打" && (!relative.empty() || !source.empty())) continue;
+                        tokens.push_back(start + piece + relative + ending + source);
                     }
                 }
             }
         }
     }
-    CHECK(compared == 16 * 5 * 3 * 3 * 3);
+    CHECK(tokens.size() == 16 * 5 * 3 * 3 * 3 - (15 * 3 + 2) * 3 * 3);
+    check(tokens);
 }
 
-TEST_CASE("ki2 token: terminal words", "[ki2]") {
+TEST_CASE("ki2 move token: terminal words", "[ki2]") {
     for (const std::string& mark : marks) {
-        for (const char* word : {"投了", "中断", "千日手", "詰み", "反則負け", "持将棋"}) {
-            check(mark + word, true);
-            CHECK(read_ki2_token(mark + word).word == word);
-        }
-        // Words the builder rejects are still read as words, also those that start like a
-        // full-width digit (EF BC …) or like 同 (E5 90 …).
-        for (const char* word : {"ｘ", "！投了", "Ａ", "０", "吐", "x"}) {
-            check(mark + word, false);
-            CHECK(read_ki2_token(mark + word).word == word);
-        }
+        for (const char* word : {"投了", "中断", "千日手", "詰み", "反則負け", "持将棋"}) check({mark + word});
     }
 }
 
-TEST_CASE("ki2 token: a line's tokens, their offsets and what separates them", "[ki2]") {
+TEST_CASE("ki2 move token: a line's tokens, their columns and what separates them", "[ki2]") {
     // Spaces, a tab, ideographic spaces and nothing at all between tokens; trailing blanks.
-    const std::string line = "  ▲７六歩    △同　歩\t▲2六歩　△投了▽８四歩 \u3000";
-    ki2_line_reader reader(line);
+    const std::string text = "  ▲７六歩    △同　歩\t▲2六歩　△投了▽８四歩 \u3000\n";
+    kifu::read_options options;
+    options.normalize = false;
+    kifu::read_result r;
+    ki2_format().read_text(kifu::source_text("t.ki2", text, "UTF-8"), options, r);
+    REQUIRE(r.ok());
     std::vector<std::string> got;
-    ki2_token t;
-    ki2_line_reader::result r;
-    while ((r = reader.next(t)) == ki2_line_reader::result::token) got.push_back(std::to_string(t.offset) + " " + describe(t));
-    CHECK(r == ki2_line_reader::result::end);
+    for (const move_format& e : r.records[0].get<jkf>()->moves) {
+        if (e.move || !e.special.empty()) got.push_back(std::to_string(e.column) + " " + describe(e));
+    }
     const std::vector<std::string> expected{
-        "2 black word= to=76 piece=FU relative=",
-        "18 white word= same piece=FU relative=",
-        "31 black word= to=26 piece=FU relative=",
-        "44 white word=投了 relative=",
-        "53 white word= to=84 piece=FU relative=",
+        "3 black to=76 piece=FU relative=",
+        "11 white same piece=FU relative=",
+        "16 black to=26 piece=FU relative=",
+        "22 special=TORYO",
+        "24 white to=84 piece=FU relative=",
     };
     CHECK(got == expected);
 }
 
-TEST_CASE("ki2 token: each way a move line breaks, where and how it is reported", "[ki2]") {
+TEST_CASE("ki2 move token: each way a move line breaks, where and how it is reported", "[ki2]") {
     // One broken line each (lenient: each is reported and skipped), with the diagnostics that
     // the grammar gave when its rules matched the tokens (taken from that implementation): a
     // cut after the mark, the file, the destination and the parenthesis, a token that goes on
@@ -306,4 +299,22 @@ TEST_CASE("ki2 token: each way a move line breaks, where and how it is reported"
           R"({"move":{"color":0,"to":{"x":7,"y":6},"piece":"FU"}},{"move":{"color":1,"to":{"x":3,"y":4},"piece":"FU"}},)"
           R"({"move":{"color":0,"to":{"x":2,"y":6},"piece":"FU"}},{"special":"TORYO"},)"
           R"({"move":{"color":0,"to":{"x":7,"y":6},"piece":"FU"}}]})");
+}
+
+TEST_CASE("ki2 move token: the trace names the rules of the destination, piece, relative words and promotion", "[ki2]") {
+    const kifu::format_info* format = kifu::find_format("ki2");
+    REQUIRE(format != nullptr);
+    REQUIRE(format->trace != nullptr);
+    kifu::decode_options decoding;
+    decoding.forced = "UTF-8";
+    std::vector<kifu::diagnostic> diagnostics;
+    const kifu::source_text text = kifu::decode("t.ki2", "▲５七銀右上成\n", decoding, diagnostics);
+    std::string trace;
+    REQUIRE(format->trace(text, trace));
+    // In the grammar's terms: `  rule line:col matched "text"`.
+    for (const char* expected : {"side 1:1 matched \"▲\"", "destination 1:2 matched \"５七\"", "piece 1:4 matched \"銀\"",
+                                 "relative 1:5 matched \"右上\"", "promotion 1:7 matched \"成\""}) {
+        INFO(expected);
+        CHECK(trace.find(std::string(" ") + expected + "\n") != std::string::npos);
+    }
 }
