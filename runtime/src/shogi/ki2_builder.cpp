@@ -14,7 +14,6 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -23,6 +22,7 @@
 #include <vector>
 
 #include "core/peg_support.hpp"
+#include "core/utf8.hpp"
 #include "generated/ki2.hpp"
 #include "shogi/kakinoki.hpp"
 #include "shogi/move_maker.hpp"
@@ -38,28 +38,9 @@ namespace g = kifu::grammar::ki2;
 // capped: one KI2 file is one game, but it may be huge or mostly comments.
 constexpr std::size_t max_reserved_moves = 1024;
 
-// The number of code points in [from, to) of valid UTF-8: the bytes that are not continuation
-// bytes (10xxxxxx), eight at a time. (A continuation byte has bit 7 set and bit 6 clear; shifted
-// left by one, bit 6 of each byte lands on its bit 7, and what crosses into the next byte is
-// masked off.)
-std::uint32_t code_points(const char* from, const char* to) noexcept {
-    std::size_t continuation = 0;
-    const char* p = from;
-    for (; to - p >= 8; p += 8) {
-        std::uint64_t w = 0;
-        std::memcpy(&w, p, sizeof w);
-        // One bit per continuation byte, moved to bit 0 of its byte; the multiplication adds
-        // the eight bytes up into the top one.
-        const std::uint64_t bits = (w & ~(w << 1) & 0x8080808080808080u) >> 7;
-        continuation += static_cast<std::size_t>((bits * 0x0101010101010101u) >> 56);
-    }
-    for (; p != to; ++p) continuation += (static_cast<unsigned char>(*p) & 0xC0) == 0x80 ? 1 : 0;
-    return static_cast<std::uint32_t>(static_cast<std::size_t>(to - from) - continuation);
-}
-
 // ▲ ▼ ☗ are Black's marks, △ ▽ ☖ White's (the grammar's side: `mark` starts with one).
 constexpr color color_of_mark(std::string_view mark) noexcept {
-    using kakinoki_bytes::bytes_of;
+    using kakinoki_vocabulary::bytes_of;
     const std::uint32_t w = kakinoki_vocabulary::word_of(mark);
     return w == bytes_of(U'▲') || w == bytes_of(U'▼') || w == bytes_of(U'☗') ? color::black : color::white;
 }
@@ -122,10 +103,15 @@ public:
             case g::event::bookmark: on_comment(std::string(matched)); break;
             case g::event::variation: on_variation(matched, offset); break;
             case g::event::summary: on_summary(matched, offset); break;
-            case g::event::board_row: on_board_row(matched, offset); break;
+            case g::event::row_open: on_row_open(offset); break;
+            case g::event::black_hands: on_hands(color::black, offset); break;
+            case g::event::white_hands: on_hands(color::white, offset); break;
             case g::event::turn_line: on_turn_line(matched, offset); break;
             case g::event::header_line: on_header_line(matched, offset); break;
-            default: break;
+            default:
+                // The parts of a board row or hands line.
+                if (board_event(header_, e, matched, offset)) stop_if_header_failed();
+                break;
         }
     }
 
@@ -212,7 +198,7 @@ private:
             last_position_.column = 1;
             last_offset_ = line_begin_;
         }
-        last_position_.column += code_points(text_.text().data() + last_offset_, text_.text().data() + offset);
+        last_position_.column += kifu::detail::code_points(text_.text().data() + last_offset_, text_.text().data() + offset);
         last_offset_ = offset;
         return last_position_;
     }
@@ -385,10 +371,20 @@ private:
         return false;
     }
 
-    void on_board_row(std::string_view matched, std::size_t offset) {
+    void on_row_open(std::size_t offset) {
         if (before_moves("a board diagram row", offset)) {
-            header_.board_row(matched, offset);
+            header_.row_start(offset);
             stop_if_header_failed();
+        } else {
+            header_.ignore_line();
+        }
+    }
+
+    void on_hands(color side, std::size_t offset) {
+        if (before_moves("a hands line", offset)) {
+            header_.hands_start(side, offset);
+        } else {
+            header_.ignore_line();
         }
     }
 

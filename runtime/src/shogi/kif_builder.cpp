@@ -111,7 +111,9 @@ public:
         switch (e) {
             case g::event::comment:
             case g::event::bookmark: on_comment(matched); break;
-            case g::event::board_row: on_board_row(matched, offset); break;
+            case g::event::row_open: on_row_open(offset); break;
+            case g::event::black_hands: on_hands(color::black, offset); break;
+            case g::event::white_hands: on_hands(color::white, offset); break;
             case g::event::turn: on_turn(matched, offset); break;
             case g::event::header: on_header(matched, offset); break;
             case g::event::move_line: on_move_line(matched, offset); break;
@@ -161,6 +163,11 @@ public:
                 break;
             case g::event::variation: on_variation(matched, offset); break;
             case g::event::summary: on_summary(matched, offset); break;
+            default:
+                // The parts of a board row or hands line.
+                board_event(header_, e, matched, offset);
+                stop_if_header_failed();
+                break;
         }
     }
 
@@ -212,9 +219,21 @@ private:
         forks_.current().back().comments.push_back(std::move(body));
     }
 
-    void on_board_row(std::string_view matched, std::size_t offset) {
-        if (before_moves("a board diagram row", offset)) header_.board_row(matched, offset);
-        stop_if_header_failed();
+    void on_row_open(std::size_t offset) {
+        if (before_moves("a board diagram row", offset)) {
+            header_.row_start(offset);
+            stop_if_header_failed();
+        } else {
+            header_.ignore_line();
+        }
+    }
+
+    void on_hands(color side, std::size_t offset) {
+        if (before_moves("a hands line", offset)) {
+            header_.hands_start(side, offset);
+        } else {
+            header_.ignore_line();
+        }
     }
 
     void on_turn(std::string_view matched, std::size_t offset) {
