@@ -443,7 +443,8 @@ struct row_open : tao::pegtl::string<'|'> {};
 struct white_mark : tao::pegtl::ascii::one<'V', 'v'> {};
 struct black_mark : tao::pegtl::ascii::one<' ', '+', '^'> {};
 struct cell_mark : first_byte_choice<first_byte_alt<white_mark, 'V', 'V', 'v', 'v'>, first_byte_alt<black_mark, ' ', ' ', '+', '+', '^', '^'>> {};
-struct cell_piece : class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D> {};
+struct board_piece : first_byte_choice<first_byte_alt<literal<'\xE6', '\xAD', '\xA9'>, 0xE6, 0xE6>, first_byte_alt<literal<'\xE9', '\xA6', '\x99'>, 0xE9, 0xE9>, first_byte_alt<literal<'\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, first_byte_alt<literal<'\xE9', '\x8A', '\x80'>, 0xE9, 0xE9>, first_byte_alt<literal<'\xE9', '\x87', '\x91'>, 0xE9, 0xE9>, first_byte_alt<literal<'\xE8', '\xA7', '\x92'>, 0xE8, 0xE8>, first_byte_alt<literal<'\xE9', '\xA3', '\x9B'>, 0xE9, 0xE9>, first_byte_alt<literal<'\xE7', '\x8E', '\x89'>, 0xE7, 0xE7>, first_byte_alt<literal<'\xE7', '\x8E', '\x8B'>, 0xE7, 0xE7>, first_byte_alt<literal<'\xE3', '\x81', '\xA8'>, 0xE3, 0xE3>, first_byte_alt<literal<'\xE6', '\x9D', '\x8F'>, 0xE6, 0xE6>, first_byte_alt<literal<'\xE5', '\x9C', '\xAD'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE5', '\x85', '\xA8'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE9', '\xA6', '\xAC'>, 0xE9, 0xE9>, first_byte_alt<literal<'\xE9', '\xBE', '\x8D'>, 0xE9, 0xE9>, first_byte_alt<literal<'\xE7', '\xAB', '\x9C'>, 0xE7, 0xE7>> {};
+struct cell_piece : tao::pegtl::seq<board_piece> {};
 struct empty_cell : literal<'\xE3', '\x83', '\xBB'> {};
 struct row_bar : tao::pegtl::string<'|'> {};
 struct row_unclosed : tao::pegtl::seq<tao::pegtl::at<tao::pegtl::sor<eol, tao::pegtl::eof>>, tao::pegtl::must<row_bar>> {};
@@ -461,7 +462,7 @@ struct turn_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<literal<'\xE
 struct black_hands : tao::pegtl::seq<blanks, first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>>, literal<'\xE3', '\x81', '\xAE', '\xE6', '\x8C', '\x81', '\xE9', '\xA7', '\x92'>, blanks, class_char<false, U':', U':', 0xFF1A, 0xFF1A>> {};
 struct white_hands : tao::pegtl::seq<blanks, first_byte_choice<first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>>, literal<'\xE3', '\x81', '\xAE', '\xE6', '\x8C', '\x81', '\xE9', '\xA7', '\x92'>, blanks, class_char<false, U':', U':', 0xFF1A, 0xFF1A>> {};
 struct hand_gap : class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3001> {};
-struct hand_piece : class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D> {};
+struct hand_piece : tao::pegtl::seq<board_piece> {};
 struct hand_count : class_run<true, false, 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x5341, 0x5341, 0x56DB, 0x56DB> {};
 struct hand_item : tao::pegtl::seq<hand_piece, tao::pegtl::opt<hand_count>, tao::pegtl::opt<hand_gap>> {};
 struct hands : tao::pegtl::sor<tao::pegtl::seq<blanks, literal<'\xE3', '\x81', '\xAA', '\xE3', '\x81', '\x97'>, blanks>, tao::pegtl::seq<tao::pegtl::opt<hand_gap>, tao::pegtl::star<hand_item>>> {};
@@ -589,6 +590,7 @@ template <> inline constexpr std::string_view rule_name<white_mark> = "white_mar
 template <> inline constexpr std::string_view rule_name<black_mark> = "black_mark";
 template <> inline constexpr std::string_view rule_name<cell_body> = "cell_body";
 template <> inline constexpr std::string_view rule_name<cell_piece> = "cell_piece";
+template <> inline constexpr std::string_view rule_name<board_piece> = "board_piece";
 template <> inline constexpr std::string_view rule_name<empty_cell> = "empty_cell";
 template <> inline constexpr std::string_view rule_name<row_end> = "row_end";
 template <> inline constexpr std::string_view rule_name<extra_cells> = "extra_cells";
@@ -613,7 +615,7 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<blanks_one> = "blanks_one";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 63> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "token_gap", "move_token", "token_body", "side", "board_move", "destination", "square", "file_digit", "rank_digit", "same", "piece", "relative", "promotion", "drop", "source", "origin_square", "terminal_word", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "cells", "row_open", "cell_slot", "board_cell", "cell_mark", "white_mark", "black_mark", "cell_body", "cell_piece", "empty_cell", "row_end", "extra_cells", "row_unclosed", "row_bar", "hands_line", "black_hands", "white_hands", "hands", "hand_item", "hand_piece", "hand_count", "hand_gap", "hands_end", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
+inline constexpr std::array<std::string_view, 64> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "token_gap", "move_token", "token_body", "side", "board_move", "destination", "square", "file_digit", "rank_digit", "same", "piece", "relative", "promotion", "drop", "source", "origin_square", "terminal_word", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "cells", "row_open", "cell_slot", "board_cell", "cell_mark", "white_mark", "black_mark", "cell_body", "cell_piece", "board_piece", "empty_cell", "row_end", "extra_cells", "row_unclosed", "row_bar", "hands_line", "black_hands", "white_hands", "hands", "hand_item", "hand_piece", "hand_count", "hand_gap", "hands_end", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 10;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept

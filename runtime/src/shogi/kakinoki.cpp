@@ -283,8 +283,9 @@ bool kakinoki_header::flush_hand_item() {
     return true;
 }
 
-void kakinoki_header::hand_piece(piece_kind kind, std::string_view written) {
+void kakinoki_header::hand_piece(std::string_view written) {
     if (line_ignored_ || !flush_hand_item()) return;
+    const piece_kind kind = *piece_of_kanji(written);  // the grammar's board_piece
     if (static_cast<int>(kind) >= hand_kind_count) {
         report(severity::error, "bad-board", "a hand holds only 歩 香 桂 銀 金 角 飛, not " + std::string(written), line_offset_);
         line_ignored_ = true;
@@ -318,6 +319,10 @@ void kakinoki_header::row_start(std::size_t offset) {
         report(severity::error, "bad-board", "a board diagram has at most nine rows", offset);
         line_ignored_ = true;
     }
+}
+
+void kakinoki_header::cell_piece(std::string_view written) noexcept {
+    cell_ = piece{cell_color_, *piece_of_kanji(written)};  // the grammar's board_piece
 }
 
 void kakinoki_header::cell_end() noexcept {

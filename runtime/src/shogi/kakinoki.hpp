@@ -207,8 +207,9 @@ public:
     void row_start(std::size_t offset);
     /// The cell being read has a 後手 mark (`v`).
     void white_cell() noexcept { cell_color_ = color::white; }
-    /// The cell being read holds a piece of `kind` / is empty (`・`).
-    void cell_piece(piece_kind kind) noexcept { cell_ = piece{cell_color_, kind}; }
+    /// The cell being read holds the piece `written` (one of the sixteen one-character names) /
+    /// is empty (`・`).
+    void cell_piece(std::string_view written) noexcept;
     void empty_cell() noexcept { cell_.reset(); }
     /// The cell is read.
     void cell_end() noexcept;
@@ -221,7 +222,7 @@ public:
     void hands_start(color side, std::size_t offset);
     /// A piece in hand (`written` as it was, for a message); its count, in kanji; what separates
     /// it from the next; the end of the line. An item is added once what follows it is read.
-    void hand_piece(piece_kind kind, std::string_view written);
+    void hand_piece(std::string_view written);
     void hand_count(std::string_view count);
     void hand_gap();
     void hands_end();
@@ -277,12 +278,12 @@ template <typename Event>
 bool board_event(kakinoki_header& header, Event e, std::string_view matched, std::size_t offset) {
     switch (e) {
         case Event::white_mark: header.white_cell(); return true;
-        case Event::cell_piece: header.cell_piece(*piece_of_kanji(matched)); return true;
+        case Event::cell_piece: header.cell_piece(matched); return true;
         case Event::empty_cell: header.empty_cell(); return true;
         case Event::board_cell: header.cell_end(); return true;
         case Event::extra_cells: header.extra_cells(offset); return true;
         case Event::board_row: header.row_end(); return true;
-        case Event::hand_piece: header.hand_piece(*piece_of_kanji(matched), matched); return true;
+        case Event::hand_piece: header.hand_piece(matched); return true;
         case Event::hand_count: header.hand_count(matched); return true;
         case Event::hand_gap: header.hand_gap(); return true;
         case Event::hands_line: header.hands_end(); return true;

@@ -108,10 +108,7 @@ public:
             case g::event::white_hands: on_hands(color::white, offset); break;
             case g::event::turn_line: on_turn_line(matched, offset); break;
             case g::event::header_line: on_header_line(matched, offset); break;
-            default:
-                // The parts of a board row or hands line.
-                if (board_event(header_, e, matched, offset)) stop_if_header_failed();
-                break;
+            default: on_board_part(e, matched, offset); break;
         }
     }
 
@@ -312,7 +309,7 @@ private:
         waiting_comments_.clear();
     }
 
-    void on_variation(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_variation(std::string_view matched, std::size_t offset) {
         ensure_moves(offset);
         close_variation();
         variation_offset_ = offset;
@@ -333,7 +330,7 @@ private:
 
     // `まで64手で後手の勝ち`: the result, kept as the line's terminal special unless the line
     // already ends with one (ShogiDB2's `△投了` before it).
-    void on_summary(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_summary(std::string_view matched, std::size_t offset) {
         const std::string_view text = trim_blanks(matched);
         const std::size_t at = offset + static_cast<std::size_t>(text.data() - matched.data());
         ensure_moves(at);
@@ -371,7 +368,14 @@ private:
         return false;
     }
 
-    void on_row_open(std::size_t offset) {
+    // The parts of a board row or hands line. (This and the other handlers of lines that are not
+    // moves are out of line, so that on() stays small enough to be inlined where the move
+    // tokens' events are sent.)
+    [[gnu::noinline]] void on_board_part(g::event e, std::string_view matched, std::size_t offset) {
+        if (board_event(header_, e, matched, offset)) stop_if_header_failed();
+    }
+
+    [[gnu::noinline]] void on_row_open(std::size_t offset) {
         if (before_moves("a board diagram row", offset)) {
             header_.row_start(offset);
             stop_if_header_failed();
@@ -380,7 +384,7 @@ private:
         }
     }
 
-    void on_hands(color side, std::size_t offset) {
+    [[gnu::noinline]] void on_hands(color side, std::size_t offset) {
         if (before_moves("a hands line", offset)) {
             header_.hands_start(side, offset);
         } else {
@@ -395,7 +399,7 @@ private:
         }
     }
 
-    void on_turn_line(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_turn_line(std::string_view matched, std::size_t offset) {
         if (before_moves("a side-to-move line (" + std::string(matched) + ")", offset)) {
             header_.turn_line(matched.starts_with("先") || matched.starts_with("下") ? color::black : color::white, offset);
         }
@@ -403,7 +407,7 @@ private:
 
     // `key：value` or `key:value`: split at the first colon of either width. Header lines after
     // the moves (some writers append 消費時間 or 終了日時) are kept like any other.
-    void on_header_line(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_header_line(std::string_view matched, std::size_t offset) {
         const std::size_t wide = matched.find("：");
         const std::size_t narrow = matched.find(':');
         const std::size_t colon = std::min(wide, narrow);

@@ -163,11 +163,7 @@ public:
                 break;
             case g::event::variation: on_variation(matched, offset); break;
             case g::event::summary: on_summary(matched, offset); break;
-            default:
-                // The parts of a board row or hands line.
-                board_event(header_, e, matched, offset);
-                stop_if_header_failed();
-                break;
+            default: on_board_part(e, matched, offset); break;
         }
     }
 
@@ -217,6 +213,12 @@ private:
             return;
         }
         forks_.current().back().comments.push_back(std::move(body));
+    }
+
+    // The parts of a board row or hands line (out of line: rare, and on() is inlined everywhere).
+    [[gnu::noinline]] void on_board_part(g::event e, std::string_view matched, std::size_t offset) {
+        board_event(header_, e, matched, offset);
+        stop_if_header_failed();
     }
 
     void on_row_open(std::size_t offset) {
