@@ -475,8 +475,8 @@ struct content : tao::pegtl::seq<first_byte_choice<first_byte_alt<move_line, 0x0
 struct line : tao::pegtl::sor<blank_line, tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<content>>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
-enum class event : unsigned short { move_token, square, same, piece, relative, promotion, drop, source, terminal_word, comment, bookmark, variation, summary, board_row, row_open, board_cell, white_mark, cell_piece, empty_cell, extra_cells, hands_line, black_hands, white_hands, hand_piece, hand_count, hand_gap, turn_line, header_line };
-inline constexpr std::array<std::string_view, 28> event_names{"move_token", "square", "same", "piece", "relative", "promotion", "drop", "source", "terminal_word", "comment", "bookmark", "variation", "summary", "board_row", "row_open", "board_cell", "white_mark", "cell_piece", "empty_cell", "extra_cells", "hands_line", "black_hands", "white_hands", "hand_piece", "hand_count", "hand_gap", "turn_line", "header_line"};
+enum class event : unsigned short { move_token, square, same, piece, relative, promotion, drop, source, terminal_word, comment, bookmark, variation, summary, board_row, row_open, white_mark, cell_piece, empty_cell, extra_cells, hands_line, black_hands, white_hands, hand_piece, hand_count, hand_gap, turn_line, header_line };
+inline constexpr std::array<std::string_view, 27> event_names{"move_token", "square", "same", "piece", "relative", "promotion", "drop", "source", "terminal_word", "comment", "bookmark", "variation", "summary", "board_row", "row_open", "white_mark", "cell_piece", "empty_cell", "extra_cells", "hands_line", "black_hands", "white_hands", "hand_piece", "hand_count", "hand_gap", "turn_line", "header_line"};
 template <typename Rule> inline constexpr bool has_event = false;
 template <> inline constexpr bool has_event<move_token> = true;
 template <> inline constexpr bool has_event<square> = true;
@@ -493,7 +493,6 @@ template <> inline constexpr bool has_event<variation> = true;
 template <> inline constexpr bool has_event<summary> = true;
 template <> inline constexpr bool has_event<board_row> = true;
 template <> inline constexpr bool has_event<row_open> = true;
-template <> inline constexpr bool has_event<board_cell> = true;
 template <> inline constexpr bool has_event<white_mark> = true;
 template <> inline constexpr bool has_event<cell_piece> = true;
 template <> inline constexpr bool has_event<empty_cell> = true;
@@ -522,7 +521,6 @@ template <> inline constexpr event event_of<variation> = event::variation;
 template <> inline constexpr event event_of<summary> = event::summary;
 template <> inline constexpr event event_of<board_row> = event::board_row;
 template <> inline constexpr event event_of<row_open> = event::row_open;
-template <> inline constexpr event event_of<board_cell> = event::board_cell;
 template <> inline constexpr event event_of<white_mark> = event::white_mark;
 template <> inline constexpr event event_of<cell_piece> = event::cell_piece;
 template <> inline constexpr event event_of<empty_cell> = event::empty_cell;

@@ -534,14 +534,13 @@ struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t',
 struct line : tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<line_body>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
-enum class event : unsigned short { comment, bookmark, board_row, row_open, board_cell, white_mark, cell_piece, empty_cell, extra_cells, hands_line, black_hands, white_hands, hand_piece, hand_count, hand_gap, turn, header, move_line, ply_number, to_file, to_rank, same, piece, no_promote, promote, from_square, special, side_word, word, time, now_clock, total_clock, clock_number, clock_field, variation, variation_start, summary };
-inline constexpr std::array<std::string_view, 37> event_names{"comment", "bookmark", "board_row", "row_open", "board_cell", "white_mark", "cell_piece", "empty_cell", "extra_cells", "hands_line", "black_hands", "white_hands", "hand_piece", "hand_count", "hand_gap", "turn", "header", "move_line", "ply_number", "to_file", "to_rank", "same", "piece", "no_promote", "promote", "from_square", "special", "side_word", "word", "time", "now_clock", "total_clock", "clock_number", "clock_field", "variation", "variation_start", "summary"};
+enum class event : unsigned short { comment, bookmark, board_row, row_open, white_mark, cell_piece, empty_cell, extra_cells, hands_line, black_hands, white_hands, hand_piece, hand_count, hand_gap, turn, header, move_line, ply_number, to_file, to_rank, same, piece, no_promote, promote, from_square, special, side_word, word, time, now_clock, total_clock, clock_number, clock_field, variation, variation_start, summary };
+inline constexpr std::array<std::string_view, 36> event_names{"comment", "bookmark", "board_row", "row_open", "white_mark", "cell_piece", "empty_cell", "extra_cells", "hands_line", "black_hands", "white_hands", "hand_piece", "hand_count", "hand_gap", "turn", "header", "move_line", "ply_number", "to_file", "to_rank", "same", "piece", "no_promote", "promote", "from_square", "special", "side_word", "word", "time", "now_clock", "total_clock", "clock_number", "clock_field", "variation", "variation_start", "summary"};
 template <typename Rule> inline constexpr bool has_event = false;
 template <> inline constexpr bool has_event<comment> = true;
 template <> inline constexpr bool has_event<bookmark> = true;
 template <> inline constexpr bool has_event<board_row> = true;
 template <> inline constexpr bool has_event<row_open> = true;
-template <> inline constexpr bool has_event<board_cell> = true;
 template <> inline constexpr bool has_event<white_mark> = true;
 template <> inline constexpr bool has_event<cell_piece> = true;
 template <> inline constexpr bool has_event<empty_cell> = true;
@@ -579,7 +578,6 @@ template <> inline constexpr event event_of<comment> = event::comment;
 template <> inline constexpr event event_of<bookmark> = event::bookmark;
 template <> inline constexpr event event_of<board_row> = event::board_row;
 template <> inline constexpr event event_of<row_open> = event::row_open;
-template <> inline constexpr event event_of<board_cell> = event::board_cell;
 template <> inline constexpr event event_of<white_mark> = event::white_mark;
 template <> inline constexpr event event_of<cell_piece> = event::cell_piece;
 template <> inline constexpr event event_of<empty_cell> = event::empty_cell;

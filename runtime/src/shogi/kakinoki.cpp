@@ -322,15 +322,16 @@ void kakinoki_header::row_start(std::size_t offset) {
 }
 
 void kakinoki_header::cell_piece(std::string_view written) noexcept {
-    cell_ = piece{cell_color_, *piece_of_kanji(written)};  // the grammar's board_piece
+    add_cell(piece{cell_color_, *piece_of_kanji(written)});  // the grammar's board_piece
 }
 
-void kakinoki_header::cell_end() noexcept {
+void kakinoki_header::empty_cell() noexcept { add_cell(std::nullopt); }
+
+void kakinoki_header::add_cell(std::optional<piece> cell) noexcept {
+    cell_color_ = color::black;
     // (The grammar reads at most nine cells: the rest of the line is extra_cells.)
     if (line_ignored_ || cells_ == 9) return;
-    row_cells_[static_cast<std::size_t>(cells_++)] = cell_;
-    cell_.reset();
-    cell_color_ = color::black;
+    row_cells_[static_cast<std::size_t>(cells_++)] = cell;
 }
 
 void kakinoki_header::extra_cells(std::size_t offset) {

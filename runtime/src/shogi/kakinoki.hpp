@@ -208,11 +208,9 @@ public:
     /// The cell being read has a 後手 mark (`v`).
     void white_cell() noexcept { cell_color_ = color::white; }
     /// The cell being read holds the piece `written` (one of the sixteen one-character names) /
-    /// is empty (`・`).
+    /// is empty (`・`): the cell is read.
     void cell_piece(std::string_view written) noexcept;
-    void empty_cell() noexcept { cell_.reset(); }
-    /// The cell is read.
-    void cell_end() noexcept;
+    void empty_cell() noexcept;
     /// More than nine cells: the tenth starts at `offset`.
     void extra_cells(std::size_t offset);
     /// The row is read to its closing `|`.
@@ -243,6 +241,7 @@ public:
 private:
     void report(severity s, std::string code_suffix, std::string message, std::size_t offset);
     bool flush_hand_item();
+    void add_cell(std::optional<piece> cell) noexcept;
 
     const source_text& text_;
     read_mode mode_;
@@ -260,7 +259,6 @@ private:
     bool line_ignored_ = true;  // misplaced, or an error was reported in it
     std::array<std::optional<piece>, 9> row_cells_{};
     int cells_ = 0;
-    std::optional<piece> cell_;
     color cell_color_ = color::black;
     color hand_side_ = color::black;
     std::optional<piece_kind> pending_kind_;  // the hand item read last, not yet added
@@ -280,7 +278,6 @@ bool board_event(kakinoki_header& header, Event e, std::string_view matched, std
         case Event::white_mark: header.white_cell(); return true;
         case Event::cell_piece: header.cell_piece(matched); return true;
         case Event::empty_cell: header.empty_cell(); return true;
-        case Event::board_cell: header.cell_end(); return true;
         case Event::extra_cells: header.extra_cells(offset); return true;
         case Event::board_row: header.row_end(); return true;
         case Event::hand_piece: header.hand_piece(matched); return true;
