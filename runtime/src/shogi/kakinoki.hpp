@@ -2,8 +2,9 @@
 
 // What KIF and KI2 share (both are Kakinoki formats, ../shared/formats/shogi.md §2, §3.1):
 // header lines, 手合割 presets, the BOD board, special words, `まで…` summaries and the
-// attachment of `変化：N手` blocks as JKF forks. The two grammars match these lines; their
-// builders hand the matched text (strings and byte offsets) to the code here.
+// attachment of `変化：N手` blocks as JKF forks, and the vocabulary (pieces, digits, counts). The
+// two grammars match these lines, board rows and hands lines part by part; their builders hand
+// the parts (events, matched text and byte offsets) to the code here.
 
 #include <array>
 #include <cstddef>

@@ -5,7 +5,7 @@
 // (▲/△) becomes the move's colour, which the normalizer checks against the side to move.
 //
 // Header lines, the BOD board, summaries and variation attachment are the Kakinoki code that KIF
-// shares (shogi/kakinoki.hpp): this builder only hands it the matched text.
+// shares (shogi/kakinoki.hpp): this builder only hands it the events and the matched text.
 
 #include "shogi/ki2_builder.hpp"
 
