@@ -457,8 +457,10 @@ struct row_end : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::string<'|'>, rest_o
 struct board_row : tao::pegtl::seq<row_open, tao::pegtl::must<cells, row_end>> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, class_run<false, false, U'-', U'-'>, tao::pegtl::string<'+'>> {};
 struct board_labels : tao::pegtl::seq<tao::pegtl::plus<blanks_one>, class_char<false, 0xFF11, 0xFF19>, rest_of_line> {};
+struct black_turn : first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>> {};
+struct white_turn : first_byte_choice<first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>> {};
 struct line_end : tao::pegtl::seq<blanks, tao::pegtl::sor<eol, tao::pegtl::eof>> {};
-struct turn_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, tao::pegtl::at<line_end>> {};
+struct turn_line : tao::pegtl::seq<first_byte_choice<first_byte_alt<black_turn, 0xE4, 0xE5>, first_byte_alt<white_turn, 0xE4, 0xE5>>, tao::pegtl::at<line_end>> {};
 struct black_hands : tao::pegtl::seq<blanks, first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>>, literal<'\xE3', '\x81', '\xAE', '\xE6', '\x8C', '\x81', '\xE9', '\xA7', '\x92'>, blanks, class_char<false, U':', U':', 0xFF1A, 0xFF1A>> {};
 struct white_hands : tao::pegtl::seq<blanks, first_byte_choice<first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>>, literal<'\xE3', '\x81', '\xAE', '\xE6', '\x8C', '\x81', '\xE9', '\xA7', '\x92'>, blanks, class_char<false, U':', U':', 0xFF1A, 0xFF1A>> {};
 struct hand_gap : class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3001> {};
@@ -475,8 +477,8 @@ struct content : tao::pegtl::seq<first_byte_choice<first_byte_alt<move_line, 0x0
 struct line : tao::pegtl::sor<blank_line, tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<content>>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
-enum class event : unsigned short { move_token, square, same, piece, relative, promotion, drop, source, terminal_word, comment, bookmark, variation, summary, board_row, row_open, white_mark, cell_piece, empty_cell, extra_cells, hands_line, black_hands, white_hands, hand_piece, hand_count, hand_gap, turn_line, header_line };
-inline constexpr std::array<std::string_view, 27> event_names{"move_token", "square", "same", "piece", "relative", "promotion", "drop", "source", "terminal_word", "comment", "bookmark", "variation", "summary", "board_row", "row_open", "white_mark", "cell_piece", "empty_cell", "extra_cells", "hands_line", "black_hands", "white_hands", "hand_piece", "hand_count", "hand_gap", "turn_line", "header_line"};
+enum class event : unsigned short { move_token, square, same, piece, relative, promotion, drop, source, terminal_word, comment, bookmark, variation, summary, board_row, row_open, white_mark, cell_piece, empty_cell, extra_cells, hands_line, black_hands, white_hands, hand_piece, hand_count, hand_gap, turn_line, black_turn, white_turn, header_line };
+inline constexpr std::array<std::string_view, 29> event_names{"move_token", "square", "same", "piece", "relative", "promotion", "drop", "source", "terminal_word", "comment", "bookmark", "variation", "summary", "board_row", "row_open", "white_mark", "cell_piece", "empty_cell", "extra_cells", "hands_line", "black_hands", "white_hands", "hand_piece", "hand_count", "hand_gap", "turn_line", "black_turn", "white_turn", "header_line"};
 template <typename Rule> inline constexpr bool has_event = false;
 template <> inline constexpr bool has_event<move_token> = true;
 template <> inline constexpr bool has_event<square> = true;
@@ -504,6 +506,8 @@ template <> inline constexpr bool has_event<hand_piece> = true;
 template <> inline constexpr bool has_event<hand_count> = true;
 template <> inline constexpr bool has_event<hand_gap> = true;
 template <> inline constexpr bool has_event<turn_line> = true;
+template <> inline constexpr bool has_event<black_turn> = true;
+template <> inline constexpr bool has_event<white_turn> = true;
 template <> inline constexpr bool has_event<header_line> = true;
 template <typename Rule> inline constexpr event event_of = event{};
 template <> inline constexpr event event_of<move_token> = event::move_token;
@@ -532,6 +536,8 @@ template <> inline constexpr event event_of<hand_piece> = event::hand_piece;
 template <> inline constexpr event event_of<hand_count> = event::hand_count;
 template <> inline constexpr event event_of<hand_gap> = event::hand_gap;
 template <> inline constexpr event event_of<turn_line> = event::turn_line;
+template <> inline constexpr event event_of<black_turn> = event::black_turn;
+template <> inline constexpr event event_of<white_turn> = event::white_turn;
 template <> inline constexpr event event_of<header_line> = event::header_line;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<content> = "expected a KI2 line: a move (▲ or △), a header 'key：value', a comment '*', まで…, 変化：N手 or a board line";
@@ -606,6 +612,8 @@ template <> inline constexpr std::string_view rule_name<hands_end> = "hands_end"
 template <> inline constexpr std::string_view rule_name<board_frame> = "board_frame";
 template <> inline constexpr std::string_view rule_name<board_labels> = "board_labels";
 template <> inline constexpr std::string_view rule_name<turn_line> = "turn_line";
+template <> inline constexpr std::string_view rule_name<black_turn> = "black_turn";
+template <> inline constexpr std::string_view rule_name<white_turn> = "white_turn";
 template <> inline constexpr std::string_view rule_name<ignored_line> = "ignored_line";
 template <> inline constexpr std::string_view rule_name<header_line> = "header_line";
 template <> inline constexpr std::string_view rule_name<header_key> = "header_key";
@@ -613,7 +621,7 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<blanks_one> = "blanks_one";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 64> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "token_gap", "move_token", "token_body", "side", "board_move", "destination", "square", "file_digit", "rank_digit", "same", "piece", "relative", "promotion", "drop", "source", "origin_square", "terminal_word", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "cells", "row_open", "cell_slot", "board_cell", "cell_mark", "white_mark", "black_mark", "cell_body", "cell_piece", "board_piece", "empty_cell", "row_end", "extra_cells", "row_unclosed", "row_bar", "hands_line", "black_hands", "white_hands", "hands", "hand_item", "hand_piece", "hand_count", "hand_gap", "hands_end", "board_frame", "board_labels", "turn_line", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
+inline constexpr std::array<std::string_view, 66> rule_names{"file", "line", "blank_line", "content", "line_end", "move_line", "token_gap", "move_token", "token_body", "side", "board_move", "destination", "square", "file_digit", "rank_digit", "same", "piece", "relative", "promotion", "drop", "source", "origin_square", "terminal_word", "comment", "bookmark", "hash_line", "variation", "variation_ply", "summary", "board_row", "cells", "row_open", "cell_slot", "board_cell", "cell_mark", "white_mark", "black_mark", "cell_body", "cell_piece", "board_piece", "empty_cell", "row_end", "extra_cells", "row_unclosed", "row_bar", "hands_line", "black_hands", "white_hands", "hands", "hand_item", "hand_piece", "hand_count", "hand_gap", "hands_end", "board_frame", "board_labels", "turn_line", "black_turn", "white_turn", "ignored_line", "header_line", "header_key", "rest_of_line", "blanks", "blanks_one", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 10;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept

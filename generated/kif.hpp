@@ -524,7 +524,9 @@ struct title_line : tao::pegtl::seq<literal<'\xE6', '\x89', '\x8B', '\xE6', '\x9
 struct bod_trailer : tao::pegtl::seq<literal<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line, line_end> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, tao::pegtl::plus<tao::pegtl::string<'-'>>, tao::pegtl::opt<tao::pegtl::string<'+'>>, blanks, line_end> {};
 struct column_numbers : tao::pegtl::seq<class_char<false, 0xFF11, 0xFF19>, tao::pegtl::star<blanks, class_char<false, 0xFF11, 0xFF19>>, blanks, line_end> {};
-struct turn : tao::pegtl::seq<first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>>, blanks, line_end> {};
+struct black_turn : first_byte_choice<first_byte_alt<literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>> {};
+struct white_turn : first_byte_choice<first_byte_alt<literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, first_byte_alt<literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>> {};
+struct turn : tao::pegtl::seq<first_byte_choice<first_byte_alt<black_turn, 0xE4, 0xE5>, first_byte_alt<white_turn, 0xE4, 0xE5>>, blanks, line_end> {};
 struct rotation : tao::pegtl::seq<literal<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, blanks, line_end> {};
 struct header_key : class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};
 struct header : tao::pegtl::seq<header_key, class_char<false, U':', U':', 0xFF1A, 0xFF1A>, rest_of_line> {};
@@ -534,8 +536,8 @@ struct line_body : tao::pegtl::sor<tao::pegtl::seq<class_run<true, false, U'\t',
 struct line : tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<line_body>> {};
 struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
 // @build rules, in grammar order
-enum class event : unsigned short { comment, bookmark, board_row, row_open, white_mark, cell_piece, empty_cell, extra_cells, hands_line, black_hands, white_hands, hand_piece, hand_count, hand_gap, turn, header, move_line, ply_number, to_file, to_rank, same, piece, no_promote, promote, from_square, special, side_word, word, time, now_clock, total_clock, clock_number, clock_field, variation, variation_start, summary };
-inline constexpr std::array<std::string_view, 36> event_names{"comment", "bookmark", "board_row", "row_open", "white_mark", "cell_piece", "empty_cell", "extra_cells", "hands_line", "black_hands", "white_hands", "hand_piece", "hand_count", "hand_gap", "turn", "header", "move_line", "ply_number", "to_file", "to_rank", "same", "piece", "no_promote", "promote", "from_square", "special", "side_word", "word", "time", "now_clock", "total_clock", "clock_number", "clock_field", "variation", "variation_start", "summary"};
+enum class event : unsigned short { comment, bookmark, board_row, row_open, white_mark, cell_piece, empty_cell, extra_cells, hands_line, black_hands, white_hands, hand_piece, hand_count, hand_gap, turn, black_turn, white_turn, header, move_line, ply_number, to_file, to_rank, same, piece, no_promote, promote, from_square, special, side_word, word, time, now_clock, total_clock, clock_number, clock_field, variation, variation_start, summary };
+inline constexpr std::array<std::string_view, 38> event_names{"comment", "bookmark", "board_row", "row_open", "white_mark", "cell_piece", "empty_cell", "extra_cells", "hands_line", "black_hands", "white_hands", "hand_piece", "hand_count", "hand_gap", "turn", "black_turn", "white_turn", "header", "move_line", "ply_number", "to_file", "to_rank", "same", "piece", "no_promote", "promote", "from_square", "special", "side_word", "word", "time", "now_clock", "total_clock", "clock_number", "clock_field", "variation", "variation_start", "summary"};
 template <typename Rule> inline constexpr bool has_event = false;
 template <> inline constexpr bool has_event<comment> = true;
 template <> inline constexpr bool has_event<bookmark> = true;
@@ -552,6 +554,8 @@ template <> inline constexpr bool has_event<hand_piece> = true;
 template <> inline constexpr bool has_event<hand_count> = true;
 template <> inline constexpr bool has_event<hand_gap> = true;
 template <> inline constexpr bool has_event<turn> = true;
+template <> inline constexpr bool has_event<black_turn> = true;
+template <> inline constexpr bool has_event<white_turn> = true;
 template <> inline constexpr bool has_event<header> = true;
 template <> inline constexpr bool has_event<move_line> = true;
 template <> inline constexpr bool has_event<ply_number> = true;
@@ -589,6 +593,8 @@ template <> inline constexpr event event_of<hand_piece> = event::hand_piece;
 template <> inline constexpr event event_of<hand_count> = event::hand_count;
 template <> inline constexpr event event_of<hand_gap> = event::hand_gap;
 template <> inline constexpr event event_of<turn> = event::turn;
+template <> inline constexpr event event_of<black_turn> = event::black_turn;
+template <> inline constexpr event event_of<white_turn> = event::white_turn;
 template <> inline constexpr event event_of<header> = event::header;
 template <> inline constexpr event event_of<move_line> = event::move_line;
 template <> inline constexpr event event_of<ply_number> = event::ply_number;
@@ -666,6 +672,8 @@ template <> inline constexpr std::string_view rule_name<hand_count> = "hand_coun
 template <> inline constexpr std::string_view rule_name<hand_gap> = "hand_gap";
 template <> inline constexpr std::string_view rule_name<hands_end> = "hands_end";
 template <> inline constexpr std::string_view rule_name<turn> = "turn";
+template <> inline constexpr std::string_view rule_name<black_turn> = "black_turn";
+template <> inline constexpr std::string_view rule_name<white_turn> = "white_turn";
 template <> inline constexpr std::string_view rule_name<rotation> = "rotation";
 template <> inline constexpr std::string_view rule_name<header> = "header";
 template <> inline constexpr std::string_view rule_name<header_key> = "header_key";
@@ -706,7 +714,7 @@ template <> inline constexpr std::string_view rule_name<rest_of_line> = "rest_of
 template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
 template <> inline constexpr std::string_view rule_name<line_end> = "line_end";
 template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 79> rule_names{"file", "line", "line_body", "line_kind", "text_line", "header_line", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "cells", "row_open", "cell_slot", "board_cell", "cell_mark", "white_mark", "black_mark", "cell_body", "cell_piece", "board_piece", "empty_cell", "row_end", "extra_cells", "row_unclosed", "row_bar", "hands_line", "black_hands", "white_hands", "hands", "hand_item", "hand_piece", "hand_count", "hand_gap", "hands_end", "turn", "rotation", "header", "header_key", "move_line", "ply_number", "side_mark", "move_or_special", "move", "destination", "to_file", "to_rank", "same", "piece", "promotion", "no_promote", "promote", "origin", "from_square", "drop", "special", "side_word", "word", "times", "time", "extra_time", "time_body", "now_clock", "total_clock", "clock", "clock_number", "clock_field", "time_close", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
+inline constexpr std::array<std::string_view, 81> rule_names{"file", "line", "line_body", "line_kind", "text_line", "header_line", "hash_line", "comment", "bookmark", "title_line", "bod_trailer", "board_frame", "column_numbers", "board_row", "cells", "row_open", "cell_slot", "board_cell", "cell_mark", "white_mark", "black_mark", "cell_body", "cell_piece", "board_piece", "empty_cell", "row_end", "extra_cells", "row_unclosed", "row_bar", "hands_line", "black_hands", "white_hands", "hands", "hand_item", "hand_piece", "hand_count", "hand_gap", "hands_end", "turn", "black_turn", "white_turn", "rotation", "header", "header_key", "move_line", "ply_number", "side_mark", "move_or_special", "move", "destination", "to_file", "to_rank", "same", "piece", "promotion", "no_promote", "promote", "origin", "from_square", "drop", "special", "side_word", "word", "times", "time", "extra_time", "time_body", "now_clock", "total_clock", "clock", "clock_number", "clock_field", "time_close", "variation", "variation_start", "variation_ply", "summary", "rest_of_line", "blanks", "line_end", "eol"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 12;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept

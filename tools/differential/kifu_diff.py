@@ -147,11 +147,15 @@ def compare(old, new, paths):
     with open(os.environ.get('DIFF_OUT', 'kifu_diff.txt'), 'w') as out:
         for path, mode, a, b in differences:
             out.write(f'=== {path} [{mode}] exit {a[0]} -> {b[0]}\n')
-            for line in difflib.unified_diff(a[2].decode(errors='replace').splitlines(),
-                                             b[2].decode(errors='replace').splitlines(), 'old', 'new', lineterm='', n=0):
-                if not line.startswith(('---', '+++', '@@')):
-                    out.write(line + '\n')
-            if a[1] != b[1]:
+            # lint prints its diagnostics on stdout: those are compared as lines too.
+            streams = [2, 1] if mode.startswith('lint') else [2]
+            for stream in streams:
+                for line in difflib.unified_diff(a[stream].decode(errors='replace').splitlines(),
+                                                 b[stream].decode(errors='replace').splitlines(), 'old', 'new',
+                                                 lineterm='', n=0):
+                    if not line.startswith(('---', '+++', '@@')):
+                        out.write(line + '\n')
+            if a[1] != b[1] and not mode.startswith('lint'):
                 out.write('stdout differs\n')
 
 

@@ -106,6 +106,8 @@ public:
             case g::event::row_open: on_row_open(offset); break;
             case g::event::black_hands: on_hands(color::black, offset); break;
             case g::event::white_hands: on_hands(color::white, offset); break;
+            case g::event::black_turn: turn_side_ = color::black; break;
+            case g::event::white_turn: turn_side_ = color::white; break;
             case g::event::turn_line: on_turn_line(matched, offset); break;
             case g::event::header_line: on_header_line(matched, offset); break;
             default: on_board_part(e, matched, offset); break;
@@ -401,7 +403,7 @@ private:
 
     [[gnu::noinline]] void on_turn_line(std::string_view matched, std::size_t offset) {
         if (before_moves("a side-to-move line (" + std::string(matched) + ")", offset)) {
-            header_.turn_line(matched.starts_with("先") || matched.starts_with("下") ? color::black : color::white, offset);
+            header_.turn_line(turn_side_, offset);
         }
     }
 
@@ -437,6 +439,7 @@ private:
     std::size_t line_end_ = 0;
     std::size_t last_offset_ = 0;
     ki2_token token_;        // the parts of the move token being read
+    color turn_side_ = color::black;  // the side of the side-to-move line being read
     bool skipping_ = false;  // lenient: inside a variation that could not be attached
     bool failed_ = false;
     bool stopped_ = false;

@@ -114,7 +114,9 @@ public:
             case g::event::row_open: on_row_open(offset); break;
             case g::event::black_hands: on_hands(color::black, offset); break;
             case g::event::white_hands: on_hands(color::white, offset); break;
-            case g::event::turn: on_turn(matched, offset); break;
+            case g::event::black_turn: turn_side_ = color::black; break;
+            case g::event::white_turn: turn_side_ = color::white; break;
+            case g::event::turn: on_turn(offset); break;
             case g::event::header: on_header(matched, offset); break;
             case g::event::move_line: on_move_line(matched, offset); break;
             case g::event::ply_number:
@@ -238,9 +240,10 @@ private:
         }
     }
 
-    void on_turn(std::string_view matched, std::size_t offset) {
+    // `先手番` … (black_turn or white_turn said which side) read to the end of its line.
+    void on_turn(std::size_t offset) {
         if (before_moves("a side-to-move line", offset)) {
-            header_.turn_line(matched.starts_with("先") || matched.starts_with("下") ? color::black : color::white, offset);
+            header_.turn_line(turn_side_, offset);
         }
     }
 
@@ -400,6 +403,7 @@ private:
     kif_move_line read_;  // the move line being read
     clock_numbers clock_;  // the clock being read
     move_time time_;      // the time being read
+    color turn_side_ = color::black;  // the side of the side-to-move line being read
     fork_builder forks_{record_.moves};
     std::vector<std::string> waiting_comments_;
     int variation_ply_ = 0;
