@@ -13,6 +13,8 @@
 #include <kifu/text.hpp>
 
 #include "shogi/kakinoki.hpp"
+#include "shogi/ki2_builder.hpp"
+#include "shogi/kif_builder.hpp"
 #include "shogi/shogi_test_util.hpp"
 
 namespace {
@@ -155,30 +157,31 @@ TEST_CASE("kakinoki: まで summaries", "[kakinoki]") {
 }
 
 TEST_CASE("kakinoki: the header section with a board diagram", "[kakinoki]") {
-    const kifu::source_text text = text_of("x");
-    kakinoki_header h(text, kifu::read_mode::strict, "kif");
-    h.header_line("手合割", "平手　", 0);
-    h.header_line("先手", "", 0);
-    h.header_line("後手の持駒", "飛角金二　香 歩十八 ", 0);
-    h.header_line("先手の持駒", "なし", 0);
-    h.board_row("|v香 ・ ・ ・ ・ ・ ・ ・+玉|一", 0);
-    h.board_row("| ・ ・ ・ ・ ・ ・ ・ ・V王|二", 0);
-    for (int i = 0; i < 7; ++i) h.board_row("| ・ ・ ・ ・ ・ ・ ・ ・ ・|", 0);
-    h.turn_line(color::white, 0);
-    jkf r;
-    std::vector<kifu::diagnostic> ds;
-    CHECK(h.finish(r, ds));
-    CHECK(ds.empty());
-    const nlohmann::json j = nlohmann::json::parse(kifu::test::jkf_text(r));
-    CHECK(j["header"] == nlohmann::json::parse(R"({"手合割":"平手　","先手":""})"));
-    CHECK(j["initial"]["preset"] == "OTHER");
-    CHECK(j["initial"]["data"]["color"] == 1);
-    CHECK(j["initial"]["data"]["hands"] ==
-          nlohmann::json::parse(R"([{"FU":0,"KY":0,"KE":0,"GI":0,"KI":0,"KA":0,"HI":0},
-                                    {"FU":18,"KY":1,"KE":0,"GI":0,"KI":2,"KA":1,"HI":1}])"));
-    CHECK(j["initial"]["data"]["board"][8][0] == nlohmann::json::parse(R"({"color":1,"kind":"KY"})"));
-    CHECK(j["initial"]["data"]["board"][0][0] == nlohmann::json::parse(R"({"color":0,"kind":"OU"})"));
-    CHECK(j["initial"]["data"]["board"][0][1] == nlohmann::json::parse(R"({"color":1,"kind":"OU"})"));
+    // The same header in KIF and KI2: both grammars read the rows and hands lines, the header
+    // puts their parts together.
+    const std::string header =
+        "手合割：平手　\n先手：\n後手の持駒：飛角金二　香 歩十八 \n先手の持駒：なし\n"
+        "|v香 ・ ・ ・ ・ ・ ・ ・+玉|一\n| ・ ・ ・ ・ ・ ・ ・ ・V王|二\n";
+    std::string rows;
+    for (int i = 0; i < 7; ++i) rows += "| ・ ・ ・ ・ ・ ・ ・ ・ ・|\n";
+    for (const bool ki2 : {false, true}) {
+        const kifu::source_text text = text_of(header + rows + "後手番\n");
+        std::vector<jkf> records;
+        std::vector<kifu::diagnostic> ds;
+        CHECK((ki2 ? parse_ki2 : parse_kif)(text, kifu::read_mode::strict, records, ds));
+        CHECK(ds.empty());
+        REQUIRE(records.size() == 1);
+        const nlohmann::json j = nlohmann::json::parse(kifu::test::jkf_text(records[0]));
+        CHECK(j["header"] == nlohmann::json::parse(R"({"手合割":"平手　","先手":""})"));
+        CHECK(j["initial"]["preset"] == "OTHER");
+        CHECK(j["initial"]["data"]["color"] == 1);
+        CHECK(j["initial"]["data"]["hands"] ==
+              nlohmann::json::parse(R"([{"FU":0,"KY":0,"KE":0,"GI":0,"KI":0,"KA":0,"HI":0},
+                                        {"FU":18,"KY":1,"KE":0,"GI":0,"KI":2,"KA":1,"HI":1}])"));
+        CHECK(j["initial"]["data"]["board"][8][0] == nlohmann::json::parse(R"({"color":1,"kind":"KY"})"));
+        CHECK(j["initial"]["data"]["board"][0][0] == nlohmann::json::parse(R"({"color":0,"kind":"OU"})"));
+        CHECK(j["initial"]["data"]["board"][0][1] == nlohmann::json::parse(R"({"color":1,"kind":"OU"})"));
+    }
 }
 
 TEST_CASE("kakinoki: 手番 header, handicap without board, unknown handicap", "[kakinoki]") {

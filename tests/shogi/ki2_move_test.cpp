@@ -17,6 +17,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
+#include "core/utf8.hpp"
 #include "shogi/formats.hpp"
 #include "shogi/kakinoki.hpp"
 
@@ -29,7 +30,7 @@ using namespace kifu::shogi::detail;
 std::vector<std::string_view> characters(std::string_view s) {
     std::vector<std::string_view> out;
     for (std::size_t i = 0; i < s.size();) {
-        const std::size_t n = utf8_length(s[i]);
+        const std::size_t n = kifu::detail::utf8_length(s[i]);
         out.push_back(s.substr(i, n));
         i += n;
     }

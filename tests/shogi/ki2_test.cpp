@@ -20,6 +20,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
+#include "core/utf8.hpp"
 #include "shogi/formats.hpp"
 #include "shogi/kakinoki.hpp"
 #include "support/corpus.hpp"
@@ -124,7 +125,9 @@ TEST_CASE("ki2: errors of the builder and the shared header code", "[ki2]") {
         {"▲７六歩\n変化：3手\n▲２六歩\n",
          "t.ki2:2:1: error: 変化：3手 does not attach: the line it branches from has 1 plies [ki2.bad-variation]\n"},
         // ki2.bad-board
-        {"後手の持駒：歩x\n▲７六歩\n", "t.ki2:1:1: error: unexpected 'x' in a hands line [ki2.bad-board]\n"},
+        {"後手の持駒：歩x\n▲７六歩\n",
+         "t.ki2:1:8: error: expected a piece in hand such as 歩 or 歩二 (or なし for none) in a hands line [ki2.syntax]\n"},
+        {"後手の持駒：玉\n▲７六歩\n", "t.ki2:1:1: error: a hand holds only 歩 香 桂 銀 金 角 飛, not 玉 [ki2.bad-board]\n"},
         // ki2.incomplete-board
         {rows + "▲１二玉\n", "t.ki2:1:1: error: the board diagram has 2 rows instead of nine [ki2.incomplete-board]\n"},
         // ki2.missing-board
@@ -321,7 +324,7 @@ TEST_CASE("ki2: each move's line and column, several moves to a line", "[ki2]") 
     std::uint32_t column = 1;
     bool comment = false;
     for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = kifu::shogi::detail::utf8_length(text[i]);
+        const std::size_t n = kifu::detail::utf8_length(text[i]);
         const std::string c = text.substr(i, n);
         if (c == "\r" || c == "\n") {
             i += c == "\r" && i + 1 < text.size() && text[i + 1] == '\n' ? 2 : 1;

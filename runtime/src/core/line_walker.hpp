@@ -9,6 +9,8 @@
 
 #include <kifu/text.hpp>
 
+#include "core/utf8.hpp"
+
 namespace kifu::detail {
 
 // Gives exactly the positions source_text::position_of gives (LF, CRLF counted at its LF and a
@@ -96,7 +98,7 @@ private:
         return {line_, column};
     }
 
-    static bool is_continuation(char c) noexcept { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+    static bool is_continuation(char c) noexcept { return is_utf8_continuation(c); }
 
     // Whether the byte at i ends a line (a CR followed by LF does not: its LF does).
     bool is_line_break(std::size_t i) const noexcept {
@@ -104,13 +106,9 @@ private:
         return c == '\n' || (c == '\r' && (i + 1 == bytes_.size() || bytes_[i + 1] != '\n'));
     }
 
-    // Code points starting in [from, to): every byte but UTF-8 continuation bytes.
+    // Code points starting in [from, to).
     std::uint32_t code_points(std::size_t from, std::size_t to) const noexcept {
-        std::uint32_t count = 0;
-        for (std::size_t i = from; i < to; ++i) {
-            count += is_continuation(bytes_[i]) ? 0 : 1;
-        }
-        return count;
+        return kifu::detail::code_points(bytes_.data() + from, bytes_.data() + to);
     }
 
     // The column of an offset on line_, as source_text::position_of counts it: an offset inside

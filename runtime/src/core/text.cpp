@@ -96,12 +96,8 @@ text_position line_cursor::position_of(std::size_t offset) noexcept {
 
 std::uint32_t source_text::column_of(std::size_t start, std::size_t offset) const noexcept {
     // An offset inside a multi-byte character belongs to that character.
-    while (offset > start && (static_cast<unsigned char>(text_[offset]) & 0xC0) == 0x80) --offset;
-    std::uint32_t column = 1;
-    for (std::size_t i = start; i < offset; ++i) {
-        if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++column;
-    }
-    return column;
+    while (offset > start && detail::is_utf8_continuation(text_[offset])) --offset;
+    return 1 + detail::code_points(text_.data() + start, text_.data() + offset);
 }
 
 text_position source_text::position_of(std::size_t offset) const noexcept {

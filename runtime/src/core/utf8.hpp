@@ -1,6 +1,7 @@
 #pragma once
 
-// Small UTF-8 helpers shared by the text decoder and the JSON writer.
+// Small UTF-8 helpers shared by the text decoder, the JSON writer and the builders: the one
+// place that knows how long a UTF-8 sequence is and how to count code points.
 
 #include <cstddef>
 #include <cstdint>
@@ -46,6 +47,39 @@ inline std::size_t utf8_sequence_length(const unsigned char* p, std::size_t avai
         }
     }
     return length;
+}
+
+/// Returns the length (1–4) of the UTF-8 sequence that starts with byte `lead`, by the lead byte
+/// alone (1 for a byte that cannot start one); for text known to be valid, as source_text's is.
+constexpr std::size_t utf8_length(char lead) noexcept {
+    const auto b = static_cast<unsigned char>(lead);
+    if (b < 0x80) return 1;
+    if ((b & 0xE0) == 0xC0) return 2;
+    if ((b & 0xF0) == 0xE0) return 3;
+    if ((b & 0xF8) == 0xF0) return 4;
+    return 1;
+}
+
+/// Returns true when `c` is a UTF-8 continuation byte (10xxxxxx).
+constexpr bool is_utf8_continuation(char c) noexcept { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+/// Returns the number of code points that start in [from, to): the bytes that are not
+/// continuation bytes, eight at a time. (A continuation byte has bit 7 set and bit 6 clear;
+/// shifted left by one, bit 6 of each byte lands on its bit 7, and what crosses into the next
+/// byte is masked off.)
+inline std::uint32_t code_points(const char* from, const char* to) noexcept {
+    std::size_t continuation = 0;
+    const char* p = from;
+    for (; to - p >= 8; p += 8) {
+        std::uint64_t w = 0;
+        std::memcpy(&w, p, sizeof w);
+        // One bit per continuation byte, moved to bit 0 of its byte; the multiplication adds
+        // the eight bytes up into the top one.
+        const std::uint64_t bits = (w & ~(w << 1) & 0x8080808080808080u) >> 7;
+        continuation += static_cast<std::size_t>((bits * 0x0101010101010101u) >> 56);
+    }
+    for (; p != to; ++p) continuation += is_utf8_continuation(*p) ? 1 : 0;
+    return static_cast<std::uint32_t>(static_cast<std::size_t>(to - from) - continuation);
 }
 
 /// Returns true when the 8 bytes of `word` are all ASCII.

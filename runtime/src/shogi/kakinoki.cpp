@@ -44,8 +44,6 @@ constexpr std::array<word_entry, 18> specials{{
     {"引き分け宣言", "HIKIWAKE"}, {"待った", "MATTA"},         {"エラー", "ERROR"},
 }};
 
-constexpr std::array<std::string_view, 9> kanji_digits{"一", "二", "三", "四", "五", "六", "七", "八", "九"};
-
 // Drops every ASCII blank and U+3000 (json-kifu-format strips all whitespace of a 手合割).
 std::string without_blanks(std::string_view s) {
     std::string out;
@@ -67,28 +65,7 @@ std::optional<color> side_of_word(std::string_view w) noexcept {
     return std::nullopt;
 }
 
-bool hand_key_side(std::string_view key, color& side) noexcept {
-    if (key == "先手の持駒" || key == "下手の持駒") {
-        side = color::black;
-        return true;
-    }
-    if (key == "後手の持駒" || key == "上手の持駒") {
-        side = color::white;
-        return true;
-    }
-    return false;
-}
-
 }  // namespace
-
-std::size_t utf8_length(char lead) noexcept {
-    const auto b = static_cast<unsigned char>(lead);
-    if (b < 0x80) return 1;
-    if ((b & 0xE0) == 0xC0) return 2;
-    if ((b & 0xF0) == 0xE0) return 3;
-    if ((b & 0xF8) == 0xF0) return 4;
-    return 1;
-}
 
 std::string_view trim_blanks(std::string_view s) noexcept {
     for (;;) {
@@ -141,13 +118,9 @@ int kanji_count_of(std::string_view text) noexcept {
         base = 10;
         text.remove_prefix(ten.size());
     }
-    for (std::size_t i = 0; i < 9; ++i) {
-        if (text == kanji_digits[i]) {
-            const int n = base + static_cast<int>(i) + 1;
-            return n <= 18 ? n : 0;
-        }
-    }
-    return 0;
+    if (text.size() != 3) return 0;
+    const int digit = kanji_digit_of(kakinoki_vocabulary::word_of(text));
+    return digit != 0 && base + digit <= 18 ? base + digit : 0;
 }
 
 std::optional<summary_line> parse_summary(std::string_view text) {
@@ -255,11 +228,6 @@ void kakinoki_header::report(severity s, std::string code_suffix, std::string me
 }
 
 void kakinoki_header::header_line(std::string_view key, std::string_view value, std::size_t offset) {
-    color side = color::black;
-    if (hand_key_side(key, side)) {
-        read_hand(side, value, offset);
-        return;
-    }
     if (key == "手番") {
         if (const auto c = side_of_word(trim_blanks(value))) {
             turn_line(*c, offset);
@@ -284,117 +252,110 @@ void kakinoki_header::turn_line(color side, std::size_t /*offset*/) {
     turn_seen_ = true;
 }
 
-bool kakinoki_header::read_hand(color side, std::string_view value, std::size_t offset) {
+// --- hands lines: the grammar's hands_line and its parts ---
+
+void kakinoki_header::hands_start(color side, std::size_t offset) {
     if (!hands_seen_) hands_offset_ = offset;
     hands_seen_ = true;
-    auto& hand = state_.hands[static_cast<std::size_t>(side)];
-    hand = {};
-    value = trim_blanks(value);
-    if (value == "なし" || value.empty()) return true;
-    // Items are a piece kanji and an optional kanji count; separators (U+3000 or ASCII spaces)
-    // are optional, so the piece kanji drive the split (`飛角金二` reads too).
-    std::optional<piece_kind> kind;
-    std::string count;
-    const auto flush = [&]() -> bool {
-        if (!kind) return true;
-        int n = 1;
-        if (!count.empty()) {
-            n = kanji_count_of(count);
-            if (n == 0) {
-                report(severity::error, "bad-board", "cannot read the count '" + count + "' in a hands line", offset);
-                return false;
-            }
-        }
-        hand[static_cast<std::size_t>(*kind)] += n;
-        kind.reset();
-        count.clear();
-        return true;
-    };
-    for (std::size_t i = 0; i < value.size();) {
-        const std::size_t len = utf8_length(value[i]);
-        const std::string_view c = value.substr(i, len);
-        i += len;
-        if (c == " " || c == "\t" || c == ideographic_space || c == "、") {
-            if (!flush()) return false;
-            continue;
-        }
-        if (const auto k = piece_of_kanji(c)) {
-            if (!flush()) return false;
-            if (static_cast<int>(*k) >= hand_kind_count) {
-                report(severity::error, "bad-board", "a hand holds only 歩 香 桂 銀 金 角 飛, not " + std::string(c), offset);
-                return false;
-            }
-            kind = k;
-            continue;
-        }
-        if (kind && (c == "十" || kanji_count_of(c) != 0)) {
-            count += c;
-            continue;
-        }
-        report(severity::error, "bad-board", "unexpected '" + std::string(c) + "' in a hands line", offset);
-        return false;
-    }
-    return flush();
+    line_offset_ = offset;
+    line_ignored_ = false;
+    hand_side_ = side;
+    state_.hands[static_cast<std::size_t>(side)] = {};
+    pending_kind_.reset();
+    pending_count_ = {};
 }
 
-void kakinoki_header::board_row(std::string_view row, std::size_t offset) {
+bool kakinoki_header::flush_hand_item() {
+    if (!pending_kind_) return true;
+    int n = 1;
+    if (!pending_count_.empty()) {
+        n = kanji_count_of(pending_count_);
+        if (n == 0) {
+            report(severity::error, "bad-board", "cannot read the count '" + std::string(pending_count_) + "' in a hands line",
+                   line_offset_);
+            line_ignored_ = true;
+            return false;
+        }
+    }
+    state_.hands[static_cast<std::size_t>(hand_side_)][static_cast<std::size_t>(*pending_kind_)] += n;
+    pending_kind_.reset();
+    pending_count_ = {};
+    return true;
+}
+
+void kakinoki_header::hand_piece(std::string_view written) {
+    if (line_ignored_ || !flush_hand_item()) return;
+    const piece_kind kind = *piece_of_kanji(written);  // the grammar's board_piece
+    if (static_cast<int>(kind) >= hand_kind_count) {
+        report(severity::error, "bad-board", "a hand holds only 歩 香 桂 銀 金 角 飛, not " + std::string(written), line_offset_);
+        line_ignored_ = true;
+        return;
+    }
+    pending_kind_ = kind;
+}
+
+void kakinoki_header::hand_count(std::string_view count) {
+    if (!line_ignored_) pending_count_ = count;
+}
+
+void kakinoki_header::hand_gap() {
+    if (!line_ignored_) flush_hand_item();
+}
+
+void kakinoki_header::hands_end() {
+    if (!line_ignored_) flush_hand_item();
+    line_ignored_ = true;
+}
+
+// --- board rows: the grammar's board_row and its parts ---
+
+void kakinoki_header::row_start(std::size_t offset) {
+    line_offset_ = offset;
+    line_ignored_ = false;
+    cells_ = 0;
+    cell_color_ = color::black;
     if (rows_ == 0) first_row_offset_ = offset;
     if (rows_ >= 9) {
         report(severity::error, "bad-board", "a board diagram has at most nine rows", offset);
+        line_ignored_ = true;
+    }
+}
+
+void kakinoki_header::cell_piece(std::string_view written) noexcept {
+    add_cell(piece{cell_color_, *piece_of_kanji(written)});  // the grammar's board_piece
+}
+
+void kakinoki_header::empty_cell() noexcept { add_cell(std::nullopt); }
+
+void kakinoki_header::add_cell(std::optional<piece> cell) noexcept {
+    cell_color_ = color::black;
+    // (The grammar reads at most nine cells: the rest of the line is extra_cells.)
+    if (line_ignored_ || cells_ == 9) return;
+    row_cells_[static_cast<std::size_t>(cells_++)] = cell;
+}
+
+void kakinoki_header::extra_cells(std::size_t offset) {
+    if (line_ignored_) return;
+    report(severity::error, "bad-board", "a board row has more than nine cells", offset);
+    line_ignored_ = true;
+}
+
+void kakinoki_header::row_end() {
+    if (line_ignored_) return;
+    line_ignored_ = true;
+    if (cells_ == 0) {
+        report(severity::error, "bad-board", "a board row has no cells", line_offset_);
         return;
     }
-    // `|` then cells of a mark (space, or v/V for 後手; + and ^ also mean 先手) and one kanji or
-    // ・, then `|`. Partial diagrams (詰将棋 corners) have fewer than nine cells: they are the
-    // right-hand files, 1 on the right.
-    std::size_t i = row.empty() || row[0] != '|' ? 0 : 1;
-    std::array<std::optional<piece>, 9> cells{};
-    int n = 0;
-    while (i < row.size() && row[i] != '|') {
-        if (n == 9) {
-            report(severity::error, "bad-board", "a board row has more than nine cells", offset + i);
-            return;
-        }
-        const char mark = row[i];
-        color c = color::black;
-        if (mark == 'v' || mark == 'V') {
-            c = color::white;
-        } else if (mark != ' ' && mark != '+' && mark != '^') {
-            report(severity::error, "bad-board", "expected a cell mark (space or v) in a board row", offset + i);
-            return;
-        }
-        ++i;
-        if (i >= row.size()) break;
-        const std::size_t len = utf8_length(row[i]);
-        const std::string_view k = row.substr(i, len);
-        if (k == "・") {
-            cells[static_cast<std::size_t>(n)].reset();
-        } else if (const auto kind = piece_of_kanji(k)) {
-            cells[static_cast<std::size_t>(n)] = piece{c, *kind};
-        } else {
-            report(severity::error, "bad-board", "expected a piece or ・ in a board cell, not '" + std::string(k) + "'",
-                   offset + i);
-            return;
-        }
-        i += len;
-        ++n;
-    }
-    if (i >= row.size()) {
-        report(severity::error, "bad-board", "a board row must end with '|'", offset + row.size());
+    if (rows_ > 0 && cells_ != width_) {
+        report(severity::error, "bad-board", "board rows differ in width", line_offset_);
         return;
     }
-    if (n == 0) {
-        report(severity::error, "bad-board", "a board row has no cells", offset);
-        return;
-    }
-    if (rows_ > 0 && n != width_) {
-        report(severity::error, "bad-board", "board rows differ in width", offset);
-        return;
-    }
-    width_ = n;
+    width_ = cells_;
     const auto y = static_cast<std::size_t>(rows_);
-    for (int k = 0; k < n; ++k) {
-        // Cell k of a row of n cells is file n - k.
-        state_.board[static_cast<std::size_t>(n - k - 1)][y] = cells[static_cast<std::size_t>(k)];
+    for (int k = 0; k < cells_; ++k) {
+        // Cell k of a row of n cells is file n - k: partial diagrams are the right-hand files.
+        state_.board[static_cast<std::size_t>(cells_ - k - 1)][y] = row_cells_[static_cast<std::size_t>(k)];
     }
     ++rows_;
 }

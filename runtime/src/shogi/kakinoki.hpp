@@ -2,8 +2,9 @@
 
 // What KIF and KI2 share (both are Kakinoki formats, ../shared/formats/shogi.md §2, §3.1):
 // header lines, 手合割 presets, the BOD board, special words, `まで…` summaries and the
-// attachment of `変化：N手` blocks as JKF forks. The two grammars match these lines; their
-// builders hand the matched text (strings and byte offsets) to the code here.
+// attachment of `変化：N手` blocks as JKF forks, and the vocabulary (pieces, digits, counts). The
+// two grammars match these lines, board rows and hands lines part by part; their builders hand
+// the parts (events, matched text and byte offsets) to the code here.
 
 #include <array>
 #include <cstddef>
@@ -17,8 +18,6 @@
 #include <kifu/read.hpp>
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
-
-#include "shogi/kakinoki_bytes.hpp"
 
 namespace kifu::shogi::detail {
 
@@ -75,7 +74,12 @@ constexpr std::optional<piece_kind> piece_of_code_point(char32_t c) noexcept {
 
 namespace kakinoki_vocabulary {
 
-using kakinoki_bytes::bytes_of;
+// The UTF-8 bytes of a character of U+0800-U+FFFF as one number, first byte lowest (as word_of
+// reads three bytes): Kakinoki text's marks, kanji and full-width digits are three-byte
+// characters, told apart by one compare each, not decoded.
+constexpr std::uint32_t bytes_of(char32_t c) noexcept {
+    return (0xE0 | c >> 12) | (0x80 | (c >> 6 & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16;
+}
 
 // The sixteen one-character pieces by the sum of their second and third bytes, which differs for
 // the sixteen: one table look-up and one compare of the whole bytes per piece name, no decoding.
@@ -118,7 +122,7 @@ constexpr std::array<std::uint32_t, 10> kanji_digit_bytes = [] {
     return table;
 }();
 
-// The three bytes of a three-character string_view, as kakinoki_bytes::three_bytes reads them.
+// The three bytes of a string_view of at least three bytes, first byte lowest.
 constexpr std::uint32_t word_of(std::string_view c) noexcept {
     return static_cast<std::uint32_t>(static_cast<unsigned char>(c[0])) |
            static_cast<std::uint32_t>(static_cast<unsigned char>(c[1])) << 8 |
@@ -147,6 +151,13 @@ constexpr std::optional<piece_kind> piece_of_kanji(std::string_view text) noexce
     return std::nullopt;
 }
 
+/// One kanji digit 一-九 (its three bytes as word_of reads them) → 1..9; 0 when it is not one.
+constexpr int kanji_digit_of(std::uint32_t w) noexcept {
+    using namespace kakinoki_vocabulary;
+    const std::int8_t d = kanji_digits_by_last_byte[(w >> 16) & 0x3F];
+    return d != 0 && w == kanji_digit_bytes[static_cast<std::size_t>(d)] ? d : 0;
+}
+
 /// One digit as written: 1-9, １-９ (EF BC 91-99), 一-九 → 1..9; 0 when it is not one.
 constexpr int digit_of(std::string_view one_char) noexcept {
     using namespace kakinoki_vocabulary;
@@ -157,12 +168,8 @@ constexpr int digit_of(std::string_view one_char) noexcept {
         const std::uint32_t last = w >> 16;
         return last >= 0x91 && last <= 0x99 ? static_cast<int>(last - 0x90) : 0;
     }
-    const std::int8_t d = kanji_digits_by_last_byte[(w >> 16) & 0x3F];
-    return d != 0 && w == kanji_digit_bytes[static_cast<std::size_t>(d)] ? d : 0;
+    return kanji_digit_of(w);
 }
-
-/// Returns the UTF-8 length of the code point starting with byte `lead` (1 for bad bytes).
-std::size_t utf8_length(char lead) noexcept;
 
 /// Strips ASCII spaces/tabs and U+3000 from both ends.
 std::string_view trim_blanks(std::string_view text) noexcept;
@@ -179,20 +186,49 @@ std::optional<summary_line> parse_summary(std::string_view text);
 
 /// The header section: `key：value` / `key:value` lines, 先手番/後手番 lines, BOD hands and rows.
 /// finish() sets record.header and record.initial (BOD wins over 手合割; unknown 手合割 → diag).
+/// The grammars read the board rows and hands lines; the builders pass their parts on here in
+/// the order of the events (board_event() does it for both), and this class checks what is not
+/// syntax: counts of rows, cells and pieces, widths, the pieces a hand may hold.
 ///
 /// Diagnostic codes (with the prefix given): `<p>.unknown-handicap` (warning), `<p>.bad-board`
-/// (a BOD row or hands line that does not read), `<p>.incomplete-board` (fewer than 9 rows).
+/// (more than nine rows or cells, a row without cells, rows of different widths, a piece that
+/// no hand holds, a count that does not read), `<p>.incomplete-board` (fewer than 9 rows),
+/// `<p>.missing-board`.
 class kakinoki_header {
 public:
     kakinoki_header(const source_text& text, read_mode mode, std::string_view code_prefix /* "kif" / "ki2" */);
 
-    /// One `key：value` line (value may be empty). 持駒 keys go to the BOD hands, 手番 to the
-    /// side to move; everything else is kept verbatim in the header, in order.
+    /// One `key：value` line (value may be empty) other than a hands line. 手番 goes to the side
+    /// to move; everything else is kept verbatim in the header, in order.
     void header_line(std::string_view key, std::string_view value, std::size_t offset);
     /// `先手番` / `下手番` (black) or `後手番` / `上手番` (white).
     void turn_line(color side, std::size_t offset);
-    /// One BOD row `|v香v桂 ・ …|一…` (from the first `|` to the end of the line, no line break).
-    void board_row(std::string_view row, std::size_t offset);
+
+    /// A board row begins at `offset` (its first `|`).
+    void row_start(std::size_t offset);
+    /// The cell being read has a 後手 mark (`v`).
+    void white_cell() noexcept { cell_color_ = color::white; }
+    /// The cell being read holds the piece `written` (one of the sixteen one-character names) /
+    /// is empty (`・`): the cell is read.
+    void cell_piece(std::string_view written) noexcept;
+    void empty_cell() noexcept;
+    /// More than nine cells: the tenth starts at `offset`.
+    void extra_cells(std::size_t offset);
+    /// The row is read to its closing `|`.
+    void row_end();
+
+    /// A hands line of `side` begins at `offset`: that hand is emptied.
+    void hands_start(color side, std::size_t offset);
+    /// A piece in hand (`written` as it was, for a message); its count, in kanji; what separates
+    /// it from the next; the end of the line. An item is added once what follows it is read.
+    void hand_piece(std::string_view written);
+    void hand_count(std::string_view count);
+    void hand_gap();
+    void hands_end();
+
+    /// A board row or hands line that is read but not taken (misplaced): its parts are ignored.
+    void ignore_line() noexcept { line_ignored_ = true; }
+
     /// Sets record.header and record.initial. Returns false when an error was reported.
     bool finish(jkf& record, std::vector<diagnostic>& diagnostics);
 
@@ -200,14 +236,13 @@ public:
     /// that stops at a board error reports it at once.
     void take_diagnostics(std::vector<diagnostic>& out);
 
-    /// True when a BOD row or hands line was seen.
-    bool has_board() const noexcept { return rows_ > 0 || hands_seen_; }
     /// True when a diagnostic of severity error was produced so far (strict mode stops).
     bool failed() const noexcept { return failed_; }
 
 private:
     void report(severity s, std::string code_suffix, std::string message, std::size_t offset);
-    bool read_hand(color side, std::string_view value, std::size_t offset);
+    bool flush_hand_item();
+    void add_cell(std::optional<piece> cell) noexcept;
 
     const source_text& text_;
     read_mode mode_;
@@ -220,10 +255,39 @@ private:
     std::size_t first_row_offset_ = 0;
     std::size_t handicap_offset_ = 0;
     std::size_t hands_offset_ = 0;
+    // The board row or hands line being read.
+    std::size_t line_offset_ = 0;
+    bool line_ignored_ = true;  // misplaced, or an error was reported in it
+    std::array<std::optional<piece>, 9> row_cells_{};
+    int cells_ = 0;
+    color cell_color_ = color::black;
+    color hand_side_ = color::black;
+    std::optional<piece_kind> pending_kind_;  // the hand item read last, not yet added
+    std::string_view pending_count_;
     bool hands_seen_ = false;
     bool turn_seen_ = false;
     bool failed_ = false;
 };
+
+/// Passes the parts of a board row or hands line on to `header` (the KIF and KI2 grammars name
+/// them alike); returns false for any other event. The builder handles row_open, black_hands and
+/// white_hands itself (it checks that they come before the moves), then calls header.row_start /
+/// hands_start or header.ignore_line.
+template <typename Event>
+bool board_event(kakinoki_header& header, Event e, std::string_view matched, std::size_t offset) {
+    switch (e) {
+        case Event::white_mark: header.white_cell(); return true;
+        case Event::cell_piece: header.cell_piece(matched); return true;
+        case Event::empty_cell: header.empty_cell(); return true;
+        case Event::extra_cells: header.extra_cells(offset); return true;
+        case Event::board_row: header.row_end(); return true;
+        case Event::hand_piece: header.hand_piece(matched); return true;
+        case Event::hand_count: header.hand_count(matched); return true;
+        case Event::hand_gap: header.hand_gap(); return true;
+        case Event::hands_line: header.hands_end(); return true;
+        default: return false;
+    }
+}
 
 /// Attaches `変化：N手` blocks as JKF forks exactly as json-kifu-format does (§2.8): a stack of
 /// open lines (start ply, list); a block N closes the lines that start after N, then hangs on

@@ -11,6 +11,7 @@
 
 #include <kifu/shogi/position.hpp>
 
+#include "core/utf8.hpp"
 #include "shogi/kakinoki.hpp"
 #include "shogi/presets.hpp"
 
@@ -256,7 +257,7 @@ write_result finish_kakinoki(std::string text, const kakinoki_write_options& opt
     iconv_close(cd);
     if (failed) {
         const std::size_t at = static_cast<std::size_t>(in - text.data());
-        const std::size_t length = std::min(utf8_length(text[at]), text.size() - at);
+        const std::size_t length = std::min(kifu::detail::utf8_length(text[at]), text.size() - at);
         const std::string_view character(text.data() + at, length);
         char32_t cp = 0;
         if (length == 1) {

@@ -5,7 +5,7 @@
 // (▲/△) becomes the move's colour, which the normalizer checks against the side to move.
 //
 // Header lines, the BOD board, summaries and variation attachment are the Kakinoki code that KIF
-// shares (shogi/kakinoki.hpp): this builder only hands it the matched text.
+// shares (shogi/kakinoki.hpp): this builder only hands it the events and the matched text.
 
 #include "shogi/ki2_builder.hpp"
 
@@ -14,7 +14,6 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -23,6 +22,7 @@
 #include <vector>
 
 #include "core/peg_support.hpp"
+#include "core/utf8.hpp"
 #include "generated/ki2.hpp"
 #include "shogi/kakinoki.hpp"
 #include "shogi/move_maker.hpp"
@@ -38,28 +38,9 @@ namespace g = kifu::grammar::ki2;
 // capped: one KI2 file is one game, but it may be huge or mostly comments.
 constexpr std::size_t max_reserved_moves = 1024;
 
-// The number of code points in [from, to) of valid UTF-8: the bytes that are not continuation
-// bytes (10xxxxxx), eight at a time. (A continuation byte has bit 7 set and bit 6 clear; shifted
-// left by one, bit 6 of each byte lands on its bit 7, and what crosses into the next byte is
-// masked off.)
-std::uint32_t code_points(const char* from, const char* to) noexcept {
-    std::size_t continuation = 0;
-    const char* p = from;
-    for (; to - p >= 8; p += 8) {
-        std::uint64_t w = 0;
-        std::memcpy(&w, p, sizeof w);
-        // One bit per continuation byte, moved to bit 0 of its byte; the multiplication adds
-        // the eight bytes up into the top one.
-        const std::uint64_t bits = (w & ~(w << 1) & 0x8080808080808080u) >> 7;
-        continuation += static_cast<std::size_t>((bits * 0x0101010101010101u) >> 56);
-    }
-    for (; p != to; ++p) continuation += (static_cast<unsigned char>(*p) & 0xC0) == 0x80 ? 1 : 0;
-    return static_cast<std::uint32_t>(static_cast<std::size_t>(to - from) - continuation);
-}
-
 // ▲ ▼ ☗ are Black's marks, △ ▽ ☖ White's (the grammar's side: `mark` starts with one).
 constexpr color color_of_mark(std::string_view mark) noexcept {
-    using kakinoki_bytes::bytes_of;
+    using kakinoki_vocabulary::bytes_of;
     const std::uint32_t w = kakinoki_vocabulary::word_of(mark);
     return w == bytes_of(U'▲') || w == bytes_of(U'▼') || w == bytes_of(U'☗') ? color::black : color::white;
 }
@@ -122,10 +103,14 @@ public:
             case g::event::bookmark: on_comment(std::string(matched)); break;
             case g::event::variation: on_variation(matched, offset); break;
             case g::event::summary: on_summary(matched, offset); break;
-            case g::event::board_row: on_board_row(matched, offset); break;
+            case g::event::row_open: on_row_open(offset); break;
+            case g::event::black_hands: on_hands(color::black, offset); break;
+            case g::event::white_hands: on_hands(color::white, offset); break;
+            case g::event::black_turn: turn_side_ = color::black; break;
+            case g::event::white_turn: turn_side_ = color::white; break;
             case g::event::turn_line: on_turn_line(matched, offset); break;
             case g::event::header_line: on_header_line(matched, offset); break;
-            default: break;
+            default: on_board_part(e, matched, offset); break;
         }
     }
 
@@ -212,7 +197,7 @@ private:
             last_position_.column = 1;
             last_offset_ = line_begin_;
         }
-        last_position_.column += code_points(text_.text().data() + last_offset_, text_.text().data() + offset);
+        last_position_.column += kifu::detail::code_points(text_.text().data() + last_offset_, text_.text().data() + offset);
         last_offset_ = offset;
         return last_position_;
     }
@@ -326,7 +311,7 @@ private:
         waiting_comments_.clear();
     }
 
-    void on_variation(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_variation(std::string_view matched, std::size_t offset) {
         ensure_moves(offset);
         close_variation();
         variation_offset_ = offset;
@@ -347,7 +332,7 @@ private:
 
     // `まで64手で後手の勝ち`: the result, kept as the line's terminal special unless the line
     // already ends with one (ShogiDB2's `△投了` before it).
-    void on_summary(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_summary(std::string_view matched, std::size_t offset) {
         const std::string_view text = trim_blanks(matched);
         const std::size_t at = offset + static_cast<std::size_t>(text.data() - matched.data());
         ensure_moves(at);
@@ -385,10 +370,27 @@ private:
         return false;
     }
 
-    void on_board_row(std::string_view matched, std::size_t offset) {
+    // The parts of a board row or hands line. (This and the other handlers of lines that are not
+    // moves are out of line, so that on() stays small enough to be inlined where the move
+    // tokens' events are sent.)
+    [[gnu::noinline]] void on_board_part(g::event e, std::string_view matched, std::size_t offset) {
+        if (board_event(header_, e, matched, offset)) stop_if_header_failed();
+    }
+
+    [[gnu::noinline]] void on_row_open(std::size_t offset) {
         if (before_moves("a board diagram row", offset)) {
-            header_.board_row(matched, offset);
+            header_.row_start(offset);
             stop_if_header_failed();
+        } else {
+            header_.ignore_line();
+        }
+    }
+
+    [[gnu::noinline]] void on_hands(color side, std::size_t offset) {
+        if (before_moves("a hands line", offset)) {
+            header_.hands_start(side, offset);
+        } else {
+            header_.ignore_line();
         }
     }
 
@@ -399,15 +401,15 @@ private:
         }
     }
 
-    void on_turn_line(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_turn_line(std::string_view matched, std::size_t offset) {
         if (before_moves("a side-to-move line (" + std::string(matched) + ")", offset)) {
-            header_.turn_line(matched.starts_with("先") || matched.starts_with("下") ? color::black : color::white, offset);
+            header_.turn_line(turn_side_, offset);
         }
     }
 
     // `key：value` or `key:value`: split at the first colon of either width. Header lines after
     // the moves (some writers append 消費時間 or 終了日時) are kept like any other.
-    void on_header_line(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_header_line(std::string_view matched, std::size_t offset) {
         const std::size_t wide = matched.find("：");
         const std::size_t narrow = matched.find(':');
         const std::size_t colon = std::min(wide, narrow);
@@ -437,6 +439,7 @@ private:
     std::size_t line_end_ = 0;
     std::size_t last_offset_ = 0;
     ki2_token token_;        // the parts of the move token being read
+    color turn_side_ = color::black;  // the side of the side-to-move line being read
     bool skipping_ = false;  // lenient: inside a variation that could not be attached
     bool failed_ = false;
     bool stopped_ = false;

@@ -114,8 +114,12 @@ public:
         switch (e) {
             case g::event::comment:
             case g::event::bookmark: on_comment(matched); break;
-            case g::event::board_row: on_board_row(matched, offset); break;
-            case g::event::turn: on_turn(matched, offset); break;
+            case g::event::row_open: on_row_open(offset); break;
+            case g::event::black_hands: on_hands(color::black, offset); break;
+            case g::event::white_hands: on_hands(color::white, offset); break;
+            case g::event::black_turn: turn_side_ = color::black; break;
+            case g::event::white_turn: turn_side_ = color::white; break;
+            case g::event::turn: on_turn(offset); break;
             case g::event::header: on_header(matched, offset); break;
             case g::event::move_line: on_move_line(matched, offset); break;
             case g::event::ply_number:
@@ -164,6 +168,7 @@ public:
                 break;
             case g::event::variation: on_variation(matched, offset); break;
             case g::event::summary: on_summary(matched, offset); break;
+            default: on_board_part(e, matched, offset); break;
         }
     }
 
@@ -215,14 +220,33 @@ private:
         forks_.current().back().comments.push_back(std::move(body));
     }
 
-    void on_board_row(std::string_view matched, std::size_t offset) {
-        if (before_moves("a board diagram row", offset)) header_.board_row(matched, offset);
+    // The parts of a board row or hands line (out of line: rare, and on() is inlined everywhere).
+    [[gnu::noinline]] void on_board_part(g::event e, std::string_view matched, std::size_t offset) {
+        board_event(header_, e, matched, offset);
         stop_if_header_failed();
     }
 
-    void on_turn(std::string_view matched, std::size_t offset) {
+    void on_row_open(std::size_t offset) {
+        if (before_moves("a board diagram row", offset)) {
+            header_.row_start(offset);
+            stop_if_header_failed();
+        } else {
+            header_.ignore_line();
+        }
+    }
+
+    void on_hands(color side, std::size_t offset) {
+        if (before_moves("a hands line", offset)) {
+            header_.hands_start(side, offset);
+        } else {
+            header_.ignore_line();
+        }
+    }
+
+    // `先手番` … (black_turn or white_turn said which side) read to the end of its line.
+    void on_turn(std::size_t offset) {
         if (before_moves("a side-to-move line", offset)) {
-            header_.turn_line(matched.starts_with("先") || matched.starts_with("下") ? color::black : color::white, offset);
+            header_.turn_line(turn_side_, offset);
         }
     }
 
@@ -382,6 +406,7 @@ private:
     kif_move_line read_;  // the move line being read
     clock_numbers clock_;  // the clock being read
     move_time time_;      // the time being read
+    color turn_side_ = color::black;  // the side of the side-to-move line being read
     fork_builder forks_{record_.moves};
     std::vector<std::string> waiting_comments_;
     int variation_ply_ = 0;

@@ -18,7 +18,6 @@ constexpr std::string_view sfen_letters = "PLNSGBRKPLNSBR";
 constexpr std::array<piece_kind, hand_kind_count> hand_order{piece_kind::hi, piece_kind::ka, piece_kind::ki, piece_kind::gi,
                                                              piece_kind::ke, piece_kind::ky, piece_kind::fu};
 constexpr std::string_view rank_letters = "abcdefghi";
-constexpr std::string_view startpos = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 std::optional<piece_kind> kind_of_letter(char c) noexcept {
     switch (c >= 'a' ? static_cast<char>(c - 'a' + 'A') : c) {
@@ -88,7 +87,11 @@ std::string to_sfen(const position& p, int move_number) {
 
 std::optional<position> parse_sfen(std::string_view text, std::string* error, int* move_number) {
     if (text.substr(0, 5) == "sfen ") text.remove_prefix(5);
-    if (text == "startpos") text = startpos;
+    if (text == "startpos") {
+        // USI's name for the 平手 start (presets.hpp's hirate_state), move 1.
+        if (move_number) *move_number = 1;
+        return position::from_preset("HIRATE");
+    }
     std::array<std::string_view, 4> fields{};
     std::size_t count = 0;
     while (!text.empty()) {
