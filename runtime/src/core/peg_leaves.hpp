@@ -15,9 +15,10 @@
 // Control<leaf>::tried(at, states…) when the control has that hook (peg_support.hpp's does;
 // PEGTL's normal<> and tracer do not and are not told).
 //
-// literal's match() and class_run's first-byte test are forced in line (class_run calls its
-// scan only when the first byte may start a member: most blanks are empty); the other leaves'
-// match() are left to GCC, whose own choice measured best for them. first_byte_choice keeps its
+// literal's and class_rep's match() and class_run's first-byte test are forced in line (class_run
+// calls its scan only when the first byte may start a member: most blanks are empty); the other
+// leaves' match() are left to GCC, whose own choice measured best for them (forcing class_char's
+// in line made the KIF parse longer). first_byte_choice keeps its
 // chain of bit tests: a switch over the distinct alternative sets, or a jump to the first
 // alternative to try, made the SGF token loop 15-30 % longer (GCC no longer folds it).
 
@@ -291,7 +292,7 @@ struct class_rep {
 
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
-    [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         using bytes = class_bytes<Negated, Bounds...>;
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
