@@ -66,12 +66,13 @@ median() {
 }
 wall() { median "$scratch/$1.times" '$2'; }
 cpu() { median "$scratch/$1.times" '$3 + $4'; }
+usr() { median "$scratch/$1.times" '$3'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f", a / b}'; }
 
-echo "median of $runs interleaved rounds; wall s, CPU s = user + sys"
-printf '%-34s %8s %8s\n' command wall CPU
+echo "median of $runs interleaved rounds; seconds of wall time, CPU time (user + sys), user time"
+printf '%-34s %8s %8s %8s\n' command wall CPU user
 for name in $names; do
-    printf '%-34s %8s %8s\n' "$name" "$(wall "$name")" "$(cpu "$name")"
+    printf '%-34s %8s %8s %8s\n' "$name" "$(wall "$name")" "$(cpu "$name")" "$(usr "$name")"
 done
 echo
 for f in kif ki2 csa; do
