@@ -167,9 +167,9 @@ TEST_CASE("SZ padded with any SimpleText white space is the size, and the record
     CHECK(y.r == x.r);
 }
 
-// Found by fuzz_sgf: an escaped form feed in SZ (`\<FF>`) left its backslash in the number, so
-// SZ was "not a size" (19x19), while the SGF written from the record (escapes removed) read
-// back as 9x9. Escapes go first, as in every SGF value.
+// An escaped form feed in SZ (`\<FF>`) must not stay in the number as a backslash: SZ would
+// be "not a size" (19x19), while the SGF written from the record (escapes removed) reads back
+// as 9x9. Escapes go first, as in every SGF value.
 TEST_CASE("sgf_sz_escaped_white_space: SZ with escapes is read as the text it stands for", "[go][normalize]") {
     const result x = read("(;GM[1]SZ[9\f\\\f]C[x];B[ee])");
     CHECK(x.diagnostics.empty());

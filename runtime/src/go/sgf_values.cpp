@@ -12,7 +12,7 @@ namespace {
 
 // Every white space SimpleText knows (space, tab, line breaks, VT, FF): the record writer
 // writes SZ as SimpleText, which turns VT and FF into spaces, so both must read alike
-// (found by fuzz_sgf: `SZ[9<FF>]` was 19×19, its written `SZ[9 ]` 9×9).
+// (so `SZ[9<FF>]` is 9×9, as its written form `SZ[9 ]` is).
 bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
 std::string_view trim(std::string_view s) noexcept {
@@ -22,7 +22,7 @@ std::string_view trim(std::string_view s) noexcept {
 }
 
 // One side of SZ, read as the SimpleText the record keeps and writes back: escapes removed
-// first (found by fuzz_sgf: `SZ[9<FF>\<FF>]` was not a size, its written `SZ[9  ]` was 9).
+// first (so `SZ[9<FF>\<FF>]` is 9, as its written form `SZ[9  ]` is).
 std::optional<int> side(std::string_view raw) {
     const std::string text = simple_text_value(raw);
     const std::string_view s = trim(text);

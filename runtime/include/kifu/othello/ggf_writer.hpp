@@ -2,7 +2,7 @@
 
 // GGF (Buro's Generic Game Format, ../shared/formats/go-othello.md §4) written from any
 // othello record — a GGF game read back, or a WTHOR game. Reading the text with the GGF
-// reader gives the same game: header, start position, the same plies (passes included, now
+// reader gives the same game: header, start position, the same plies (passes included and
 // written), evals and times.
 
 #include <string>
