@@ -13,7 +13,7 @@ struct side_mark : kifu::peg::class_char<false, 0x25B2, 0x25B3, 0x25BC, 0x25BD, 
 struct to_file : kifu::peg::class_char<false, U'1', U'9', 0xFF11, 0xFF19> {};
 struct to_rank : kifu::peg::class_char<false, U'1', U'9', 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB, 0xFF11, 0xFF19> {};
 struct same : tao::pegtl::seq<kifu::peg::literal<'\xE5', '\x90', '\x8C'>, blanks> {};
-struct destination : tao::pegtl::sor<tao::pegtl::seq<to_file, to_rank>, same> {};
+struct destination : tao::pegtl::sor<tao::pegtl::seq<to_file, tao::pegtl::must<to_rank>>, same> {};
 struct piece : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::class_char<false, 0x3068, 0x3068, 0x5168, 0x5168, 0x572D, 0x572D, 0x674F, 0x674F, 0x6842, 0x6842, 0x6B69, 0x6B69, 0x7389, 0x7389, 0x738B, 0x738B, 0x7ADC, 0x7ADC, 0x89D2, 0x89D2, 0x91D1, 0x91D1, 0x9280, 0x9280, 0x98DB, 0x98DB, 0x9999, 0x9999, 0x99AC, 0x99AC, 0x9F8D, 0x9F8D>, 0xE3, 0xE3, 0xE5, 0xE9>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE6', '\x88', '\x90', '\xE9', '\xA6', '\x99'>, 0xE6, 0xE6>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE6', '\x88', '\x90', '\xE6', '\xA1', '\x82'>, 0xE6, 0xE6>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE6', '\x88', '\x90', '\xE9', '\x8A', '\x80'>, 0xE6, 0xE6>> {};
 struct no_promote : kifu::peg::literal<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'> {};
 struct promote : kifu::peg::literal<'\xE6', '\x88', '\x90'> {};
@@ -23,7 +23,7 @@ struct drop : kifu::peg::literal<'\xE6', '\x89', '\x93'> {};
 struct origin : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<from_square, '(', '('>, kifu::peg::first_byte_alt<drop, 0xE6, 0xE6>> {};
 struct move : tao::pegtl::seq<destination, tao::pegtl::must<piece>, tao::pegtl::opt<promotion>, blanks, tao::pegtl::must<origin>> {};
 struct side_word : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>> {};
-struct word : kifu::peg::class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', U'(', U'(', U'+', U'+', 0x3000, 0x3000> {};
+struct word : tao::pegtl::seq<tao::pegtl::not_at<kifu::peg::class_char<false, U'0', U'9', 0xFF10, 0xFF19>>, kifu::peg::class_run<true, true, U'\t', U'\n', U'\r', U'\r', U' ', U' ', U'(', U'(', U'+', U'+', 0x3000, 0x3000>> {};
 struct special : tao::pegtl::seq<tao::pegtl::opt<side_word, blanks>, word> {};
 struct move_or_special : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<move, '1', '9', 0xE5, 0xE5, 0xEF, 0xEF>, kifu::peg::first_byte_alt<special, 0x00, 0x08, 0x0B, 0x0C, 0x0E, 0x1F, '!', '\'', ')', '*', ',', 0xFF>> {};
 struct clock_number : kifu::peg::class_rep<1, 6, false, U'0', U'9'> {};
@@ -176,6 +176,7 @@ template <> inline constexpr const char* error_message<cell_body> = "expected a 
 template <> inline constexpr const char* error_message<row_bar> = "a board row must end with '|'";
 template <> inline constexpr const char* error_message<hands_end> = "expected a piece in hand such as 歩 or 歩二 (or なし for none) in a hands line";
 template <> inline constexpr const char* error_message<move_or_special> = "expected a move such as ７六歩(77), 同　銀(31), ２三歩打, or a word such as 投了";
+template <> inline constexpr const char* error_message<to_rank> = "expected the rank of the destination, as in ７六";
 template <> inline constexpr const char* error_message<piece> = "expected a piece: 歩 香 桂 銀 金 角 飛 玉 王 と 成香 成桂 成銀 杏 圭 全 馬 龍 竜";
 template <> inline constexpr const char* error_message<origin> = "expected the origin square, as in (77), or 打 for a drop";
 template <> inline constexpr const char* error_message<now_clock> = "expected a time such as 0:16 or 00:00:16";

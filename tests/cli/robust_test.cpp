@@ -1,5 +1,5 @@
 // kifu convert on inputs that test the reading policy: rule breaches in go load unless
-// --strict, empty inputs fail, a lenient cut keeps what it did not play, strict mode on a
+// --strict, empty inputs fail, a KIF move line cut short is an error, a lenient cut keeps what it did not play, strict mode on a
 // multi-game file writes the games before the broken one, deep variations round-trip, and
 // --jsonl streams.
 
@@ -82,6 +82,20 @@ TEST_CASE("kifu convert --lenient: a cut game says where and why and keeps its u
     const auto back = kifu::test::run_kifu("convert " + jkf);
     CHECK(back.status == 0);
     CHECK(back.out == r.out);
+}
+
+TEST_CASE("kifu convert: a KIF move line cut inside the move is an error, with or without a line break") {
+    for (const char* end : {"", "\n"}) {
+        INFO(end);
+        const std::string file = make_file("cut-short", "cut-short.kif", "手合割：平手\n" + kif_line(1) + "  38 ９" + end);
+        for (const char* flags : {"", "--strict "}) {
+            INFO(flags);
+            const auto r = kifu::test::run_kifu(std::string("convert ") + flags + file);
+            CHECK(r.status == 1);
+            CHECK(r.out.empty());
+            CHECK(r.err == file + ":3:7: error: expected the rank of the destination, as in ７六 [kif.syntax]\n");
+        }
+    }
 }
 
 TEST_CASE("kifu convert: strict mode on a multi-game CSA writes the games before the broken one") {
