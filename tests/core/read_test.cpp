@@ -134,15 +134,15 @@ namespace {
 
 using kifu::test::gcc_lines;
 
-// The parser warns about move 4's number (line 6) while it reads; the normalizer finds move 3
-// (line 5) illegal afterwards. The reader's list is in the order of the text.
+// The parser warns about move 4's unknown terminal word (line 6) while it reads; the normalizer
+// finds move 3 (line 5) illegal afterwards. The reader's list is in the order of the text.
 constexpr std::string_view parser_warning_after_illegal_move =
     "手合割：平手\n"
     "手数----指手---------消費時間--\n"
     "   1 ７六歩(77)\n"
     "   2 ３四歩(33)\n"
     "   3 ５五飛(28)\n"
-    "   5 ８四歩(83)\n";
+    "   4 不戦敗\n";
 
 }  // namespace
 
@@ -154,7 +154,8 @@ TEST_CASE("read_buffer lists the parser's and the normalizer's diagnostics in te
           "order.kif:5:4: error: +2855HI: the piece cannot move that way (ply 3) [shogi.illegal.cannot-move-there]\n"
           "order.kif:5:4: warning: the game is cut here; 2 source line(s) after it are kept as 'unplayed:' comments of an "
           "ERROR special (ply 3) [shogi.cut]\n"
-          "order.kif:6:4: warning: this line is numbered 5 but is ply 4 (ply 4) [kif.ply-number]\n");
+          "order.kif:6:6: warning: unknown terminal word '不戦敗'; kept as the special as written (ply 4) "
+          "[kif.unknown-special]\n");
 }
 
 TEST_CASE("read_buffer in strict mode drops what the readers reported after the first error") {

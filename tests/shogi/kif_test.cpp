@@ -149,7 +149,37 @@ TEST_CASE("kif: every builder diagnostic", "[kif]") {
          "t.kif:1:1: error: the board diagram has 2 rows instead of nine [kif.incomplete-board]\n"},
         // kif.missing-board
         {"先手の持駒：歩\n   1 ７六歩(77)\n", "t.kif:1:1: error: pieces in hand are given but no board diagram [kif.missing-board]\n"},
+        // kif.ply-number: a number skipped, repeated, or a block's first move not at its 変化 ply.
+        {"   1 ７六歩(77)\n   3 ３四歩(33)\n",
+         "t.kif:2:4: error: this line is numbered 3 but is ply 2 of its line of play (ply 2) [kif.ply-number]\n"},
+        {"   1 ７六歩(77)\n   2 ３四歩(33)\n   2 ２六歩(27)\n",
+         "t.kif:3:4: error: this line is numbered 2 but is ply 3 of its line of play (ply 3) [kif.ply-number]\n"},
+        {"   1 ７六歩(77)\n   2 ３四歩(33)\n変化：2手\n   3 ８四歩(83)\n",
+         "t.kif:4:4: error: this line is numbered 3 but is ply 2 of its line of play (ply 2) [kif.ply-number]\n"},
     });
+}
+
+TEST_CASE("kif: each variation block numbers its moves from its own ply", "[kif]") {
+    const kifu::read_result r = read_kif(
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n"
+        "変化：2手\n   2 ８四歩(83)\n   3 ６八銀(79)\n"
+        "変化：3手\n   3 ２六歩(27)\n"
+        "変化：1手\n   1 ２六歩(27)\n   2 ３四歩(33)\n");
+    CHECK(diagnostics_of(r).empty());
+    CHECK(r.ok());
+}
+
+TEST_CASE("kif: a lenient read reports a contradicting move number and goes on in the order of the lines", "[kif]") {
+    const kifu::read_result r = read_kif("   1 ７六歩(77)\n   2 ３四歩(33)\n   2 ２六歩(27)\n   5 ８四歩(83)\n",
+                                         kifu::read_mode::lenient);
+    CHECK(diagnostics_of(r) ==
+          "t.kif:3:4: error: this line is numbered 2 but is ply 3 of its line of play (ply 3) [kif.ply-number]\n"
+          "t.kif:4:4: error: this line is numbered 5 but is ply 4 of its line of play (ply 4) [kif.ply-number]\n");
+    CHECK(jkf_of(r) == json::parse(R"({"header":{},"moves":[{},
+        {"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},
+        {"move":{"color":1,"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"}},
+        {"move":{"color":0,"from":{"x":2,"y":7},"to":{"x":2,"y":6},"piece":"FU"}},
+        {"move":{"color":1,"from":{"x":8,"y":3},"to":{"x":8,"y":4},"piece":"FU"}}]})"));
 }
 
 TEST_CASE("kif: warnings keep the record", "[kif]") {
@@ -158,7 +188,6 @@ TEST_CASE("kif: warnings keep the record", "[kif]") {
          "t.kif:1:1: warning: unknown 手合割 '詰将棋' and no board diagram; starting from 平手 [kif.unknown-handicap]\n"},
         {"手合割：その他\n   1 ７六歩(77)\n",
          "t.kif:1:1: warning: 手合割 その他 needs a board diagram; starting from 平手 [kif.missing-board]\n"},
-        {"   1 ７六歩(77)\n   3 ３四歩(33)\n", "t.kif:2:4: warning: this line is numbered 3 but is ply 2 (ply 2) [kif.ply-number]\n"},
         {"   1 ７六歩(77)\n変化：1手\n\n",
          "t.kif:2:1: warning: 変化：1手 has no moves [kif.empty-variation]\n"},
         {"   1 ７六歩(77)\nまで1手で何か\n",

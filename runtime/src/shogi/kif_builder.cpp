@@ -3,7 +3,8 @@
 // comments, one entry per move line (piece, to or same, from, promote), specials, times,
 // comments, and 変化 blocks as forks. Beyond json-kifu-format: 不成 gives promote:false, a
 // `まで…` summary supplies the result when no special line does, unknown terminal words are
-// kept (with a warning), and a variation that cannot attach is an error instead of a crash.
+// kept (with a warning), a variation that cannot attach is an error instead of a crash, and a
+// move number that contradicts the order of the lines is an error.
 
 #include "shogi/kif_builder.hpp"
 
@@ -319,10 +320,15 @@ private:
         // the next element's ply is start + size.
         const int expected = forks_.current_start() + static_cast<int>(line->size());
         if (number != expected) {
-            // json-kifu-format ignores the numbers; they only help a reader find a lost line.
-            report(severity::warning, "kif.ply-number",
-                   "this line is numbered " + std::to_string(number) + " but is ply " + std::to_string(expected),
+            // A number that repeats or skips one contradicts the order of the lines, and the
+            // readers disagree on what it means: json-kifu-format ignores the numbers, tsshogi
+            // places the move by its number (a variation). Strict reading ends here; lenient
+            // reading goes on in the order of the lines, as json-kifu-format does.
+            report(severity::error, "kif.ply-number",
+                   "this line is numbered " + std::to_string(number) + " but is ply " + std::to_string(expected) +
+                       " of its line of play",
                    offset, expected);
+            if (stopped_) return;
         }
         const text_position at = lines_.at(offset);
         // The match ends with its line break (or at the end of the input): the next line starts
