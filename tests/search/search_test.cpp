@@ -79,13 +79,20 @@ hits brute_force(const collection& c, const position_key& wanted) {
     return out;
 }
 
-// Keeps the first source and game number of each game content, as the index does.
+// Keeps one copy of each game content, the one the index names it by: the smallest source
+// path, then the smallest game number.
 void drop_duplicates(collection& c) {
-    std::set<std::string> seen;
+    std::map<std::string, std::pair<std::string, std::size_t>> first;
+    for (const auto& [source, result] : c.sources) {
+        for (const kifu::record& r : result.records) {
+            const auto [it, added] = first.emplace(kifu::to_jkf(r), std::pair{source, r.index});
+            if (!added) it->second = std::min(it->second, std::pair{source, r.index});
+        }
+    }
     for (auto& [source, result] : c.sources) {
         std::vector<kifu::record> kept;
         for (const kifu::record& r : result.records) {
-            if (seen.insert(kifu::to_jkf(r)).second) kept.push_back(r);
+            if (first[kifu::to_jkf(r)] == std::pair{source, r.index}) kept.push_back(r);
         }
         result.records = std::move(kept);
     }
@@ -263,6 +270,22 @@ TEST_CASE("search_the_same_game_twice_is_indexed_once", "[search]") {
     CHECK(s.games == 2);
     db.remove_source("two");
     CHECK(db.stats().games == 1);
+    // The game stays while a source holds a copy, named by the first copy left.
+    std::string error;
+    const auto start = kifu::search::key_from_sfen("startpos", error);
+    REQUIRE(start);
+    REQUIRE(db.find(*start).games.size() == 1);
+    CHECK(db.find(*start).games[0].game.source == "a");
+    db.remove_source("a");
+    CHECK(db.stats().games == 1);
+    REQUIRE(db.find(*start).games.size() == 1);
+    CHECK(db.find(*start).games[0].game.source == "copy");
+    db.remove_source("copy");
+    const auto empty = db.stats();
+    CHECK(empty.sources == 0);
+    CHECK(empty.games == 0);
+    CHECK(empty.positions == 0);
+    CHECK(db.find(*start).total_games == 0);
 }
 
 TEST_CASE("search_results_and_filters", "[search]") {

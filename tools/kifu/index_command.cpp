@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <set>
 #include <system_error>
 
 #include <fmt/core.h>
@@ -15,40 +16,15 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "input_list.hpp"
 
 namespace kifu::cli {
 namespace {
 
-bool has_registered_extension(const std::filesystem::path& p) {
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (ext.empty()) return false;
-    for (const format_info& f : formats()) {
-        if (std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end()) return true;
-    }
-    return false;
-}
-
-// The files of the inputs: a file as named, a directory's files with a registered extension,
-// recursively, in sorted order.
-std::vector<std::string> expand_inputs(const std::vector<std::string>& inputs, std::vector<diagnostic>& problems) {
-    std::vector<std::string> files;
-    for (const std::string& input : inputs) {
-        std::error_code ec;
-        if (!std::filesystem::is_directory(input, ec)) {
-            files.push_back(input);
-            continue;
-        }
-        std::vector<std::string> found;
-        std::filesystem::recursive_directory_iterator it(input, std::filesystem::directory_options::skip_permission_denied, ec);
-        for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-            if (it->is_regular_file(ec) && has_registered_extension(it->path())) found.push_back(it->path().string());
-        }
-        if (ec) problems.push_back({severity::error, "io.open", fmt::format("cannot list the directory: {}", ec.message()), input});
-        std::sort(found.begin(), found.end());
-        files.insert(files.end(), found.begin(), found.end());
-    }
-    return files;
+// True when `source` (a path as indexed) is `name` or lies below it.
+bool in_scope(const std::string& source, const std::string& name) {
+    if (name.empty() || name == "-" || !source.starts_with(name)) return false;
+    return source.size() == name.size() || name.back() == '/' || source[name.size()] == '/';
 }
 
 std::int64_t mtime_of(const std::filesystem::path& p) {
@@ -69,7 +45,11 @@ int index_inputs(const index_options& options) {
     read.mode = read_mode::lenient;
 
     std::vector<diagnostic> problems;
-    const std::vector<std::string> files = expand_inputs(options.inputs, problems);
+    input_list_options listing;
+    listing.args = options.inputs;
+    std::vector<std::string> named;
+    std::vector<std::string> files;
+    for (input_item& item : expand_inputs(listing, problems, &named)) files.push_back(std::move(item.arg));
     print_diagnostics(stderr, problems);
     bool failed = has_error(problems);
 
@@ -80,6 +60,7 @@ int index_inputs(const index_options& options) {
     std::size_t skipped = 0;
     std::size_t read_files = 0;
     search::add_stats total;
+    std::set<std::string> indexed;  // the sources this run indexed or found unchanged
     const auto started = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::string& file = files[i];
@@ -93,6 +74,7 @@ int index_inputs(const index_options& options) {
         const std::int64_t mtime = is_stdin || ec ? 0 : mtime_of(file);
         if (!is_stdin && !ec && db.is_current(file, size, mtime)) {
             ++skipped;
+            indexed.insert(file);
             continue;
         }
         const read_result result = read_input(file, read);
@@ -100,20 +82,32 @@ int index_inputs(const index_options& options) {
         print_diagnostics(stderr, result.diagnostics);
         if (!result.ok()) failed = true;
         if (result.records.empty() && !result.ok()) continue;
-        const search::add_stats s = db.add_source(is_stdin ? std::string("<stdin>") : file, result, size, mtime);
+        const std::string source = is_stdin ? std::string("<stdin>") : file;
+        const search::add_stats s = db.add_source(source, result, size, mtime);
+        indexed.insert(source);
         ++read_files;
         total.games_added += s.games_added;
         total.games_duplicate += s.games_duplicate;
         total.positions += s.positions;
     }
     if (progress) fmt::print(stderr, "\r\x1b[K");
+    // What a fresh index of these inputs would not hold: sources named by the inputs (or below
+    // a directory they name) that this run did not index, because they are gone, no longer
+    // read, or no longer listed. Sources outside the inputs stay.
+    std::size_t removed = 0;
+    for (const std::string& source : db.sources()) {
+        if (indexed.count(source) != 0) continue;
+        if (std::none_of(named.begin(), named.end(), [&](const std::string& n) { return in_scope(source, n); })) continue;
+        db.remove_source(source);
+        ++removed;
+    }
     db.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const search::index_stats st = db.stats();
     fmt::print(stderr,
-               "kifu index: {} files read ({} unchanged), {} games added ({} already indexed), {} positions in {:.1f} s; "
-               "{} now holds {} games, {} positions, {:.1f} MB\n",
-               read_files, skipped, total.games_added, total.games_duplicate, total.positions, seconds, options.database,
+               "kifu index: {} files read ({} unchanged, {} removed), {} games added ({} already indexed), {} positions in "
+               "{:.1f} s; {} now holds {} games, {} positions, {:.1f} MB\n",
+               read_files, skipped, removed, total.games_added, total.games_duplicate, total.positions, seconds, options.database,
                st.games, st.positions, static_cast<double>(st.file_bytes) / 1e6);
     return failed ? exit_input : exit_ok;
 }

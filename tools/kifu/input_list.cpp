@@ -86,10 +86,12 @@ bool has_registered_extension(const std::string& name) {
     return false;
 }
 
-std::vector<input_item> expand_inputs(const input_list_options& options, std::vector<diagnostic>& problems) {
+std::vector<input_item> expand_inputs(const input_list_options& options, std::vector<diagnostic>& problems,
+                                      std::vector<std::string>* named) {
     std::vector<input_item> out;
     for (const std::string& arg : options.args) {
         add_argument(arg, options.all_files, out, problems);
+        if (named) named->push_back(arg);
     }
     if (options.files_from.empty()) {
         return out;
@@ -110,6 +112,7 @@ std::vector<input_item> expand_inputs(const input_list_options& options, std::ve
         }
         if (!line.empty()) {
             add_argument(line, options.all_files, out, problems);
+            if (named) named->push_back(line);
         }
     }
     return out;

@@ -28,8 +28,10 @@ struct input_list_options {
 /// so every run sees the same order; only files with a registered format's extension unless
 /// `all_files`), a `--files-from` list its lines (blank lines skipped) after the arguments.
 /// Problems (a missing list, an unreadable directory) are added to `problems`; the
-/// inputs that could be listed are still returned.
-std::vector<input_item> expand_inputs(const input_list_options& options, std::vector<diagnostic>& problems);
+/// inputs that could be listed are still returned. `named`, when given, receives every name
+/// the inputs gave (arguments and list lines, files and directories alike, as written).
+std::vector<input_item> expand_inputs(const input_list_options& options, std::vector<diagnostic>& problems,
+                                      std::vector<std::string>* named = nullptr);
 
 /// Returns true when `name`'s extension (any case) is one a registered format claims.
 bool has_registered_extension(const std::string& name);

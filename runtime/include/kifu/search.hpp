@@ -79,11 +79,12 @@ enum class open_mode : std::uint8_t {
     rebuild,    ///< a new, empty index in place of whatever the file held
 };
 
-/// A game as the index keeps it.
+/// A game as the index keeps it. A game several sources hold (same content) is named by its
+/// first copy: the smallest source path (byte order), then the smallest game number.
 struct game_entry {
     std::string source;      ///< the path as it was indexed
     std::size_t index = 0;   ///< game number in that source, from 1
-    std::string format;      ///< the format it was read from
+    std::string format;      ///< the format that source was read from
     kifu::game game = kifu::game::shogi;
     std::string black;       ///< player names, "" when absent
     std::string white;
@@ -126,10 +127,33 @@ struct query_result {
 
 /// What indexing one source did.
 struct add_stats {
-    std::size_t games_added = 0;
-    std::size_t games_duplicate = 0;  ///< already indexed (same content hash)
-    std::size_t positions = 0;
+    std::size_t games_added = 0;      ///< games of the source no other source (or earlier game of it) holds
+    std::size_t games_duplicate = 0;  ///< copies of a game another source or an earlier game holds (same content)
+    std::size_t positions = 0;        ///< positions of the games added
 };
+
+/// The games of one read made ready for the index: each game's content hash, summary and
+/// every position its lines of play reach. Making it is most of the work of indexing and needs
+/// no database, so any thread may make one (`prepare`); `database::add_source` only writes.
+class prepared_source {
+public:
+    prepared_source();
+    prepared_source(prepared_source&&) noexcept;
+    prepared_source& operator=(prepared_source&&) noexcept;
+    ~prepared_source();
+
+    /// Returns the number of games prepared.
+    std::size_t games() const noexcept;
+
+private:
+    friend class database;
+    friend prepared_source prepare(const read_result& games);
+    struct impl;
+    std::unique_ptr<impl> impl_;
+};
+
+/// Prepares the records of a read for `database::add_source`.
+prepared_source prepare(const read_result& games);
 
 /// What the index holds.
 struct index_stats {
@@ -155,11 +179,16 @@ public:
     bool is_current(std::string_view source, std::uint64_t size, std::int64_t mtime) const;
 
     /// Indexes the games of one source in one transaction, replacing what the source held
-    /// before. A game already in the index (same content) is counted, not added again.
+    /// before. A game is stored once however many sources hold it (same content): each
+    /// source's copy is recorded, and the game stays while any copy does.
+    add_stats add_source(std::string_view source, const prepared_source& games, std::uint64_t size = 0,
+                         std::int64_t mtime = 0);
+
+    /// Prepares the records and indexes them (the two steps above in one call).
     add_stats add_source(std::string_view source, const read_result& games, std::uint64_t size = 0,
                          std::int64_t mtime = 0);
 
-    /// Removes a source and its games.
+    /// Removes a source, in one transaction, with the games no other source holds.
     void remove_source(std::string_view source);
 
     /// Returns the sources indexed, sorted.

@@ -2,9 +2,12 @@
 // (docs/search.md describes the tables for users of the sqlite3 shell).
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <system_error>
 
@@ -18,23 +21,23 @@
 namespace kifu::search {
 namespace {
 
-constexpr int schema_version = 1;
+constexpr int schema_version = 2;
 constexpr std::string_view format_marker = "kifu position index";
 
-// The tables. `positions` is clustered by game (a source's games are deleted as one range) and
-// found by hash through `positions_by_hash`, which a load into an empty index creates at the end.
+// The tables. A game is stored once, however many sources hold it (same content hash);
+// `occurrences` records every copy, and a game goes when its last copy does. `positions` is
+// clustered by game (a game's positions are deleted as one range) and found by hash through
+// `positions_by_hash`, which a load into an empty index creates at the end.
 constexpr const char* schema_sql = R"sql(
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE sources(
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
+  format TEXT NOT NULL,
   size INTEGER NOT NULL,
   mtime INTEGER NOT NULL);
 CREATE TABLE games(
   id INTEGER PRIMARY KEY,
-  source INTEGER NOT NULL REFERENCES sources(id),
-  number INTEGER NOT NULL,
-  format TEXT NOT NULL,
   game TEXT NOT NULL,
   black TEXT NOT NULL,
   white TEXT NOT NULL,
@@ -43,7 +46,12 @@ CREATE TABLE games(
   result TEXT NOT NULL,
   moves INTEGER NOT NULL,
   content_hash BLOB NOT NULL UNIQUE);
-CREATE INDEX games_by_source ON games(source);
+CREATE TABLE occurrences(
+  source INTEGER NOT NULL REFERENCES sources(id),
+  number INTEGER NOT NULL,
+  game INTEGER NOT NULL REFERENCES games(id),
+  PRIMARY KEY(source, number)) WITHOUT ROWID;
+CREATE INDEX occurrences_by_game ON occurrences(game);
 CREATE TABLE positions(
   game INTEGER NOT NULL,
   line INTEGER NOT NULL,
@@ -130,13 +138,97 @@ kifu::game game_of_name(std::string_view name) {
 
 }  // namespace
 
+struct prepared_source::impl {
+    // A prepared game: what the games table keeps, and its positions as a range of the source's.
+    struct prepared_game {
+        std::size_t number = 0;
+        std::array<std::uint64_t, 2> hash{};
+        game_entry entry;
+        std::size_t first = 0;  // its positions: [first, last) of prepared_source::impl::positions
+        std::size_t last = 0;
+    };
+
+    // One position: its bytes, then its next move, at `at` in the source's arena (one allocation
+    // for all, not two strings per position).
+    struct prepared_position {
+        std::uint32_t line = 0;
+        int ply = 0;
+        std::uint64_t hash = 0;
+        std::size_t at = 0;
+        std::uint32_t bytes_size = 0;
+        std::uint32_t next_size = 0;
+    };
+
+    std::string format;
+    std::vector<prepared_game> games;
+    std::vector<prepared_position> positions;
+    std::string arena;
+
+    std::string_view text(std::size_t at, std::size_t size) const { return std::string_view(arena).substr(at, size); }
+};
+
+prepared_source::prepared_source() : impl_(std::make_unique<impl>()) {}
+prepared_source::prepared_source(prepared_source&&) noexcept = default;
+prepared_source& prepared_source::operator=(prepared_source&&) noexcept = default;
+prepared_source::~prepared_source() = default;
+
+std::size_t prepared_source::games() const noexcept { return impl_ ? impl_->games.size() : 0; }
+
+prepared_source prepare(const read_result& games) {
+    prepared_source out;
+    prepared_source::impl& p = *out.impl_;
+    using prepared_game = prepared_source::impl::prepared_game;
+    using prepared_position = prepared_source::impl::prepared_position;
+    p.format = games.format;
+    p.games.reserve(games.records.size());
+    for (const record& r : games.records) {
+        prepared_game g;
+        g.number = r.index;
+        g.hash = detail::content_hash(r);
+        g.first = p.positions.size();
+        int main_moves = 0;
+        std::uint8_t final_to_move = 0;
+        for_each_position(r, [&](const position_visit& v) {
+            prepared_position pos;
+            pos.line = v.line;
+            pos.ply = v.ply;
+            pos.hash = v.key.hash;
+            pos.at = p.arena.size();
+            pos.bytes_size = static_cast<std::uint32_t>(v.key.bytes.size());
+            pos.next_size = static_cast<std::uint32_t>(v.next.size());
+            p.arena += v.key.bytes;
+            p.arena += v.next;
+            p.positions.push_back(pos);
+            if (v.line == 0) {
+                main_moves = v.ply;
+                final_to_move = v.key.to_move;
+            }
+        });
+        g.last = p.positions.size();
+        detail::describe(r, final_to_move, g.entry);
+        g.entry.moves = main_moves;
+        p.games.push_back(std::move(g));
+    }
+    return out;
+}
+
 struct database::impl {
     sqlite3* db = nullptr;
     std::filesystem::path path;
     bool bulk = false;  // the load started on an empty index: positions_by_hash comes at the end
+    // Statements prepared once and reused: `sql(text)` hands one out reset, without bindings.
+    std::map<const char*, std::unique_ptr<statement>> prepared;
 
     ~impl() {
+        prepared.clear();  // finalized before the connection closes
         if (db) sqlite3_close_v2(db);
+    }
+
+    statement& sql(const char* text) {
+        std::unique_ptr<statement>& s = prepared[text];
+        if (!s) s = std::make_unique<statement>(db, text);
+        s->reset();
+        return *s;
     }
 
     void exec(const char* sql) {
@@ -156,6 +248,57 @@ struct database::impl {
     bool has_index() {
         statement s(db, "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'positions_by_hash'");
         return s.step() && s.integer(0) > 0;
+    }
+
+    // Runs `work` in one write transaction: all of it or nothing.
+    template <typename Work>
+    void transaction(Work&& work) {
+        exec("BEGIN IMMEDIATE");
+        try {
+            work();
+            exec("COMMIT");
+        } catch (...) {
+            for (auto& [text, s] : prepared) s->reset();
+            sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+            throw;
+        }
+    }
+
+    std::optional<std::int64_t> source_id(std::string_view source) {
+        statement& s = sql("SELECT id FROM sources WHERE path = ?");
+        s.bind(1, source);
+        std::optional<std::int64_t> id;
+        if (s.step()) id = s.integer(0);
+        s.reset();
+        return id;
+    }
+
+    // Forgets the copies a source held; returns the games they were copies of.
+    std::vector<std::int64_t> drop_copies(std::int64_t source) {
+        std::vector<std::int64_t> games;
+        statement& held = sql("SELECT DISTINCT game FROM occurrences WHERE source = ?");
+        held.bind(1, source);
+        while (held.step()) games.push_back(held.integer(0));
+        held.reset();
+        sql("DELETE FROM occurrences WHERE source = ?").bind(1, source).run();
+        return games;
+    }
+
+    bool has_copies(std::int64_t game) {
+        statement& s = sql("SELECT 1 FROM occurrences WHERE game = ? LIMIT 1");
+        s.bind(1, game);
+        const bool found = s.step();
+        s.reset();
+        return found;
+    }
+
+    // Deletes those of `games` that no source holds any more, with their positions.
+    void drop_orphans(const std::vector<std::int64_t>& games) {
+        for (const std::int64_t game : games) {
+            if (has_copies(game)) continue;
+            sql("DELETE FROM positions WHERE game = ?").bind(1, game).run();
+            sql("DELETE FROM games WHERE id = ?").bind(1, game).run();
+        }
     }
 };
 
@@ -255,103 +398,89 @@ bool database::is_current(std::string_view source, std::uint64_t size, std::int6
 }
 
 void database::remove_source(std::string_view source) {
-    impl_->exec("BEGIN IMMEDIATE");
-    try {
-        statement del_positions(impl_->db,
-                                "DELETE FROM positions WHERE game IN (SELECT g.id FROM games g JOIN sources s ON g.source = s.id WHERE s.path = ?)");
-        del_positions.bind(1, source).run();
-        statement del_games(impl_->db, "DELETE FROM games WHERE source IN (SELECT id FROM sources WHERE path = ?)");
-        del_games.bind(1, source).run();
-        statement del_source(impl_->db, "DELETE FROM sources WHERE path = ?");
-        del_source.bind(1, source).run();
-        impl_->exec("COMMIT");
-    } catch (...) {
-        impl_->exec("ROLLBACK");
-        throw;
-    }
+    impl_->transaction([&] {
+        const std::optional<std::int64_t> id = impl_->source_id(source);
+        if (!id) return;
+        const std::vector<std::int64_t> held = impl_->drop_copies(*id);
+        impl_->sql("DELETE FROM sources WHERE id = ?").bind(1, *id).run();
+        impl_->drop_orphans(held);
+    });
 }
 
 add_stats database::add_source(std::string_view source, const read_result& games, std::uint64_t size,
                                std::int64_t mtime) {
-    add_stats stats;
-    sqlite3* db = impl_->db;
-    impl_->exec("BEGIN IMMEDIATE");
-    try {
-        statement del_positions(db, "DELETE FROM positions WHERE game IN (SELECT g.id FROM games g JOIN sources s ON g.source = s.id WHERE s.path = ?)");
-        del_positions.bind(1, source).run();
-        statement del_games(db, "DELETE FROM games WHERE source IN (SELECT id FROM sources WHERE path = ?)");
-        del_games.bind(1, source).run();
-        statement upsert(db, "INSERT INTO sources(path, size, mtime) VALUES (?, ?, ?) "
-                             "ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime");
-        upsert.bind(1, source).bind(2, static_cast<std::int64_t>(size)).bind(3, mtime).run();
-        statement source_id(db, "SELECT id FROM sources WHERE path = ?");
-        source_id.bind(1, source);
-        source_id.step();
-        const std::int64_t sid = source_id.integer(0);
+    return add_source(source, prepare(games), size, mtime);
+}
 
-        statement known(db, "SELECT 1 FROM games WHERE content_hash = ?");
-        statement add_game(db, "INSERT INTO games(source, number, format, game, black, white, date, event, result, moves, content_hash) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        statement add_position(db, "INSERT OR IGNORE INTO positions(game, line, ply, hash, next, position) VALUES (?, ?, ?, ?, ?, ?)");
-        struct pending {
-            std::uint32_t line;
-            int ply;
-            std::uint64_t hash;
-            std::string next;
-            std::string bytes;
-        };
-        std::vector<pending> positions;
-        for (const record& r : games.records) {
-            const std::array<std::uint64_t, 2> h = detail::content_hash(r);
-            known.bind_blob(1, h.data(), sizeof h);
-            const bool duplicate = known.step();
+add_stats database::add_source(std::string_view source, const prepared_source& games, std::uint64_t size,
+                               std::int64_t mtime) {
+    add_stats stats;
+    const prepared_source::impl& p = *games.impl_;
+    using prepared_game = prepared_source::impl::prepared_game;
+    using prepared_position = prepared_source::impl::prepared_position;
+    impl_->transaction([&] {
+        impl_->sql("INSERT INTO sources(path, format, size, mtime) VALUES (?, ?, ?, ?) "
+                   "ON CONFLICT(path) DO UPDATE SET format = excluded.format, size = excluded.size, mtime = excluded.mtime")
+            .bind(1, source)
+            .bind(2, std::string_view(p.format))
+            .bind(3, static_cast<std::int64_t>(size))
+            .bind(4, mtime)
+            .run();
+        const std::int64_t sid = *impl_->source_id(source);
+        // The source's old copies go first; a game they held that it still holds is found again
+        // below and kept with its positions; the others go at the end unless another source
+        // holds them.
+        const std::vector<std::int64_t> held = impl_->drop_copies(sid);
+        for (const prepared_game& g : p.games) {
+            statement& known = impl_->sql("SELECT id FROM games WHERE content_hash = ?");
+            known.bind_blob(1, g.hash.data(), sizeof g.hash);
+            std::optional<std::int64_t> gid;
+            if (known.step()) gid = known.integer(0);
             known.reset();
-            if (duplicate) {
-                ++stats.games_duplicate;
-                continue;
-            }
-            positions.clear();
-            int main_moves = 0;
-            std::uint8_t final_to_move = 0;
-            for_each_position(r, [&](const position_visit& v) {
-                positions.push_back({v.line, v.ply, v.key.hash, std::string(v.next), v.key.bytes});
-                if (v.line == 0) {
-                    main_moves = v.ply;
-                    final_to_move = v.key.to_move;
+            if (gid) {
+                if (impl_->has_copies(*gid)) {
+                    ++stats.games_duplicate;
+                } else {
+                    ++stats.games_added;
+                    stats.positions += g.last - g.first;
                 }
-            });
-            game_entry entry;
-            detail::describe(r, final_to_move, entry);
-            add_game.bind(1, sid)
-                .bind(2, static_cast<std::int64_t>(r.index))
-                .bind(3, std::string_view(games.format))
-                .bind(4, to_string(r.game()))
-                .bind(5, std::string_view(entry.black))
-                .bind(6, std::string_view(entry.white))
-                .bind(7, std::string_view(entry.date))
-                .bind(8, std::string_view(entry.event))
-                .bind(9, std::string_view(entry.result))
-                .bind(10, static_cast<std::int64_t>(main_moves))
-                .bind_blob(11, h.data(), sizeof h);
-            add_game.run();
-            const std::int64_t gid = sqlite3_last_insert_rowid(db);
-            for (const pending& p : positions) {
-                add_position.bind(1, gid)
-                    .bind(2, static_cast<std::int64_t>(p.line))
-                    .bind(3, static_cast<std::int64_t>(p.ply))
-                    .bind(4, static_cast<std::int64_t>(p.hash))
-                    .bind(5, std::string_view(p.next))
-                    .bind_blob(6, p.bytes.data(), p.bytes.size());
-                add_position.run();
+            } else {
+                const game_entry& e = g.entry;
+                impl_->sql("INSERT INTO games(game, black, white, date, event, result, moves, content_hash) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                    .bind(1, to_string(e.game))
+                    .bind(2, std::string_view(e.black))
+                    .bind(3, std::string_view(e.white))
+                    .bind(4, std::string_view(e.date))
+                    .bind(5, std::string_view(e.event))
+                    .bind(6, std::string_view(e.result))
+                    .bind(7, static_cast<std::int64_t>(e.moves))
+                    .bind_blob(8, g.hash.data(), sizeof g.hash)
+                    .run();
+                gid = sqlite3_last_insert_rowid(impl_->db);
+                statement& add_position = impl_->sql(
+                    "INSERT OR IGNORE INTO positions(game, line, ply, hash, next, position) VALUES (?, ?, ?, ?, ?, ?)");
+                for (std::size_t i = g.first; i < g.last; ++i) {
+                    const prepared_position& pos = p.positions[i];
+                    add_position.bind(1, *gid)
+                        .bind(2, static_cast<std::int64_t>(pos.line))
+                        .bind(3, static_cast<std::int64_t>(pos.ply))
+                        .bind(4, static_cast<std::int64_t>(pos.hash))
+                        .bind(5, p.text(pos.at + pos.bytes_size, pos.next_size))
+                        .bind_blob(6, p.arena.data() + pos.at, pos.bytes_size);
+                    add_position.run();
+                }
+                ++stats.games_added;
+                stats.positions += g.last - g.first;
             }
-            ++stats.games_added;
-            stats.positions += positions.size();
+            impl_->sql("INSERT OR IGNORE INTO occurrences(source, number, game) VALUES (?, ?, ?)")
+                .bind(1, sid)
+                .bind(2, static_cast<std::int64_t>(g.number))
+                .bind(3, *gid)
+                .run();
         }
-        impl_->exec("COMMIT");
-    } catch (...) {
-        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw;
-    }
+        impl_->drop_orphans(held);
+    });
     return stats;
 }
 
@@ -363,7 +492,6 @@ std::vector<std::string> database::sources() const {
 }
 
 query_result database::find(const position_key& key, const query_options& options) const {
-    sqlite3* db = impl_->db;
     // Every occurrence of the hash whose position is the very same (a hash collision is not a match).
     struct occurrence {
         int ply;
@@ -372,29 +500,32 @@ query_result database::find(const position_key& key, const query_options& option
     };
     std::map<std::int64_t, std::vector<occurrence>> by_game;
     {
-        statement s(db, "SELECT game, line, ply, next, position FROM positions WHERE hash = ?");
+        statement& s = impl_->sql("SELECT game, line, ply, next, position FROM positions WHERE hash = ?");
         s.bind(1, static_cast<std::int64_t>(key.hash));
         while (s.step()) {
             if (s.blob(4) != key.bytes) continue;
             by_game[s.integer(0)].push_back({static_cast<int>(s.integer(2)), static_cast<std::uint32_t>(s.integer(1)), s.text(3)});
         }
+        s.reset();
     }
     const std::string side = key.to_move == 0 ? "black" : "white";
     const std::string other = key.to_move == 0 ? "white" : "black";
     query_result result;
     std::map<std::string, next_move> moves;
-    statement g(db, "SELECT s.path, g.number, g.format, g.game, g.black, g.white, g.date, g.event, g.result, g.moves "
-                    "FROM games g JOIN sources s ON g.source = s.id WHERE g.id = ?");
-    const std::string game_name(to_string(key.game));
+    statement& g = impl_->sql("SELECT game, black, white, date, event, result, moves FROM games WHERE id = ?");
+    // The first copy names the game: the smallest path, then the smallest number in it.
+    statement& first_copy = impl_->sql(
+        "SELECT s.path, o.number, s.format FROM occurrences o JOIN sources s ON o.source = s.id WHERE o.game = ? "
+        "ORDER BY s.path, o.number LIMIT 1");
     for (auto& [gid, occurrences] : by_game) {
-        g.bind(1, gid);
-        if (!g.step()) {
-            g.reset();
-            continue;
-        }
-        game_entry e{g.text(0), static_cast<std::size_t>(g.integer(1)), g.text(2), game_of_name(g.text(3)), g.text(4),
-                     g.text(5), g.text(6), g.text(7), g.text(8), static_cast<int>(g.integer(9))};
         g.reset();
+        g.bind(1, gid);
+        first_copy.reset();
+        first_copy.bind(1, gid);
+        if (!g.step() || !first_copy.step()) continue;
+        game_entry e{first_copy.text(0), static_cast<std::size_t>(first_copy.integer(1)), first_copy.text(2),
+                     game_of_name(g.text(0)), g.text(1), g.text(2), g.text(3), g.text(4), g.text(5),
+                     static_cast<int>(g.integer(6))};
         if (e.game != key.game) continue;
         if (!options.players.empty() && e.black.find(options.players) == std::string::npos &&
             e.white.find(options.players) == std::string::npos) {
@@ -424,6 +555,8 @@ query_result database::find(const position_key& key, const query_options& option
         }
         result.games.push_back({std::move(e), first->ply, move_for(key, first->next)});
     }
+    g.reset();
+    first_copy.reset();
     result.total_games = result.games.size();
     std::sort(result.games.begin(), result.games.end(), [](const game_hit& a, const game_hit& b) {
         return a.game.source != b.game.source ? a.game.source < b.game.source : a.game.index < b.game.index;
