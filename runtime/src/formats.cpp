@@ -7,10 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/decode.hpp"
 #include "go/formats.hpp"
 #include "othello/formats.hpp"
-#include "read_internal.hpp"
 #include "shogi/formats.hpp"
 
 namespace kifu {
@@ -62,8 +60,7 @@ bool has_extension(const format_info& f, std::string_view ext) {
     return !ext.empty() && std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end();
 }
 
-std::string encoding_of(std::string_view bytes, const format_info& format, std::string declared, bool& checked_utf8) {
-    checked_utf8 = false;
+std::string encoding_of(std::string_view bytes, const format_info& format, std::string declared) {
     if (format.binary) {
         return {};
     }
@@ -72,7 +69,7 @@ std::string encoding_of(std::string_view bytes, const format_info& format, std::
         options.fallback = std::string(format.fallback_encoding);
     }
     options.declared = std::move(declared);
-    return detail::detect_encoding(bytes, options, checked_utf8);
+    return detect_encoding(bytes, options);
 }
 
 // Text has almost no control bytes other than tab, line breaks, form feed, ESC (ISO-2022-JP)
@@ -101,17 +98,6 @@ const format_info* find_format(std::string_view name) noexcept {
 }
 
 detection detect(std::string_view bytes, std::string_view name) {
-    bool checked = false;
-    return detail::detect(bytes, name, checked);
-}
-
-detection detect(std::string_view bytes, const format_info& format) {
-    bool checked = false;
-    return detail::detect(bytes, format, checked);
-}
-
-detection detail::detect(std::string_view bytes, std::string_view name, bool& checked_utf8) {
-    checked_utf8 = false;
     const std::vector<format_info>& list = registry();
     const std::string_view window = bytes.substr(0, std::min(bytes.size(), sniff_window));
     const std::string ext = lower_extension(name);
@@ -159,19 +145,19 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
     detection result;
     if (chosen != list.size()) {
         result.format = &list[chosen];
-        result.encoding = encoding_of(bytes, list[chosen], std::move(declared[chosen]), checked_utf8);
+        result.encoding = encoding_of(bytes, list[chosen], std::move(declared[chosen]));
     }
     return result;
 }
 
-detection detail::detect(std::string_view bytes, const format_info& format, bool& checked_utf8) {
+detection detect(std::string_view bytes, const format_info& format) {
     std::string declared;
     if (format.sniff) {
         format.sniff(bytes.substr(0, std::min(bytes.size(), sniff_window)), declared);
     }
     detection result;
     result.format = &format;
-    result.encoding = encoding_of(bytes, format, std::move(declared), checked_utf8);
+    result.encoding = encoding_of(bytes, format, std::move(declared));
     return result;
 }
 

@@ -15,7 +15,6 @@
 #include <kifu/format.hpp>
 #include <kifu/text.hpp>
 
-#include "core/decode.hpp"
 #include "read_internal.hpp"
 
 namespace kifu {
@@ -139,9 +138,8 @@ diagnostic empty_input(std::string_view bytes, std::string file) {
 
 namespace {
 
-// `owned`, when given, holds `bytes` and may give them up to the decoded text.
-read_result read_bytes(std::string_view bytes, std::string* owned, std::string_view name,
-                       const std::filesystem::path& path, const read_options& options) {
+read_result read_bytes(std::string_view bytes, std::string_view name, const std::filesystem::path& path,
+                       const read_options& options) {
     read_result result;
     // Nothing to read is never a game: every format says so the same way.
     if (detail::is_blank_input(bytes)) {
@@ -150,9 +148,8 @@ read_result read_bytes(std::string_view bytes, std::string* owned, std::string_v
         return result;
     }
     detection found;
-    bool checked_utf8 = false;  // detection found the whole input valid UTF-8
     if (options.format.empty()) {
-        found = detail::detect(bytes, name, checked_utf8);
+        found = detect(bytes, name);
         if (found.format == nullptr) {
             result.diagnostics.push_back(file_problem(
                 "read.undetected-format", "cannot tell the format of the input (give it with a format option)",
@@ -160,7 +157,7 @@ read_result read_bytes(std::string_view bytes, std::string* owned, std::string_v
             return result;
         }
     } else if (const format_info* format = find_format(options.format)) {
-        found = detail::detect(bytes, *format, checked_utf8);
+        found = detect(bytes, *format);
     } else {
         result.diagnostics.push_back(file_problem(
             "read.unknown-format", "unknown format '" + options.format + "'", std::string(name)));
@@ -181,9 +178,7 @@ read_result read_bytes(std::string_view bytes, std::string* owned, std::string_v
         decode_options decoding;
         // Decode from exactly the encoding detection named, so the reported encoding is the one used.
         decoding.forced = options.encoding.empty() ? found.encoding : options.encoding;
-        const bool checked = options.encoding.empty() && checked_utf8;
-        const source_text text = detail::decode_owned(std::string(name), owned ? std::move(*owned) : std::string(bytes),
-                                                      decoding, result.diagnostics, checked);
+        const source_text text = decode(std::string(name), bytes, decoding, result.diagnostics);
         result.encoding = text.encoding();
         format.read_text(text, options, result);
         detail::put_in_text_order(result.diagnostics);
@@ -209,11 +204,11 @@ read_result read_file(const std::filesystem::path& path, const read_options& opt
         result.diagnostics = std::move(problems);
         return result;
     }
-    return read_bytes(bytes, &bytes, path.string(), path, options);
+    return read_bytes(bytes, path.string(), path, options);
 }
 
 read_result read_buffer(std::string_view bytes, std::string_view name, const read_options& options) {
-    return read_bytes(bytes, nullptr, name, {}, options);
+    return read_bytes(bytes, name, {}, options);
 }
 
 }  // namespace kifu
