@@ -191,6 +191,11 @@ read_result read_bytes(std::string_view bytes, std::string_view name, const std:
             result.records[i].index = i + 1;
         }
     }
+    // A reader of files of many games marks the games its errors are in; the error of a format
+    // of one game is that game's.
+    if (!format.many_games && result.records.size() == 1 && !result.ok()) {
+        result.records.front().has_error = true;
+    }
     return result;
 }
 

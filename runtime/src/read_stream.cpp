@@ -157,8 +157,10 @@ void shift_cut_lines(record& r, std::uint32_t shift) {
     shogi::jkf copy = *game;
     shift_cut_lines(copy.moves, shift);
     const std::size_t index = r.index;
+    const bool has_error = r.has_error;
     r = record(std::move(copy));
     r.index = index;
+    r.has_error = has_error;
 }
 
 class streamer {

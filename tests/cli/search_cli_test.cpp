@@ -110,7 +110,7 @@ TEST_CASE("cli_search_json", "[cli][search]") {
     const auto index = run_kifu("index '" + db.string() + "' search/go-9x9.sgf search/go-9x9-mirrored.sgf search/go-9x9-turned.sgf");
     INFO(index.err);
     REQUIRE(index.status == 0);
-    CHECK(index.err.find("3 files read (0 unchanged, 0 removed), 3 games added (0 already indexed), 27 positions") != std::string::npos);
+    CHECK(index.err.find("3 files read (0 unchanged, 0 removed), 3 games added (0 already indexed, 0 with errors left out), 27 positions") != std::string::npos);
     const auto r = run_kifu("search '" + db.string() + "' --position search/go-9x9.sgf --ply 4 --json");
     CHECK(r.status == 0);
     CHECK(r.err.empty());
@@ -154,13 +154,12 @@ TEST_CASE("cli_index_reports_a_broken_record_and_indexes_the_rest", "[cli][searc
     const auto r = run_kifu("index '" + db.string() + "' search");
     CHECK(r.status == 1);
     CHECK(r.err.find("search/shogi-broken.csa:16:4: error: expected a square (two digits) [csa.syntax]\n") != std::string::npos);
-    CHECK(r.err.find("8 files read (0 unchanged, 0 removed), 11 games added (1 already indexed), 93 positions") != std::string::npos);
+    CHECK(r.err.find("8 files read (0 unchanged, 0 removed), 10 games added (1 already indexed, 1 with errors left out), 90 positions") != std::string::npos);
     const auto found = run_kifu("search '" + db.string() + "' --sfen 'lnsgkgsnl/1r5b1/pppp1pppp/4p4/9/4P4/PPPP1PPPP/1B5R1/LNSGKGSNL b - 3'");
     CHECK(found.status == 0);
-    // The broken game is indexed as far as it reads, as kifu convert --lenient keeps it.
-    CHECK(found.out == "2 games reached the position\n"
-                       "  search/shogi-broken.csa#1  ply 2  Sente D - Gote D  draw  next: (end)\n"
-                       "  search/shogi-broken.csa#2  ply 2  ? - ?  result unknown  next: (end)\n");
+    // The broken second game, which reached this position before its error, is not indexed.
+    CHECK(found.out == "1 game reached the position\n"
+                       "  search/shogi-broken.csa#1  ply 2  Sente D - Gote D  draw  next: (end)\n");
 }
 
 TEST_CASE("cli_index_killed_then_rerun_is_consistent", "[cli][search]") {
@@ -238,7 +237,7 @@ TEST_CASE("cli_index_keeps_a_game_while_any_file_holds_it", "[cli][search]") {
     auto r = run_kifu(index);
     INFO(r.err);
     CHECK(r.status == 0);
-    CHECK(r.err.find("1 files read (2 unchanged, 0 removed), 1 games added (1 already indexed)") != std::string::npos);
+    CHECK(r.err.find("1 files read (2 unchanged, 0 removed), 1 games added (1 already indexed, 0 with errors left out)") != std::string::npos);
     CHECK(contents(db) == fresh_contents());
     CHECK(named() == "a.csa#1 a.csa#2 c.csa#1 ");
 
@@ -246,7 +245,7 @@ TEST_CASE("cli_index_keeps_a_game_while_any_file_holds_it", "[cli][search]") {
     put("search/shogi-b.csa", games / "a.csa", 20);
     r = run_kifu(index);
     CHECK(r.status == 0);
-    CHECK(r.err.find("1 files read (2 unchanged, 0 removed), 0 games added (1 already indexed)") != std::string::npos);
+    CHECK(r.err.find("1 files read (2 unchanged, 0 removed), 0 games added (1 already indexed, 0 with errors left out)") != std::string::npos);
     CHECK(contents(db) == fresh_contents());
     CHECK(named() == "a.csa#1 b.csa#1 ");
 
@@ -254,7 +253,7 @@ TEST_CASE("cli_index_keeps_a_game_while_any_file_holds_it", "[cli][search]") {
     fs::remove(games / "a.csa");
     r = run_kifu(index);
     CHECK(r.status == 0);
-    CHECK(r.err.find("0 files read (2 unchanged, 1 removed), 0 games added (0 already indexed)") != std::string::npos);
+    CHECK(r.err.find("0 files read (2 unchanged, 1 removed), 0 games added (0 already indexed, 0 with errors left out)") != std::string::npos);
     CHECK(contents(db) == fresh_contents());
     CHECK(named() == "b.csa#1 c.csa#1 ");
 }

@@ -47,7 +47,14 @@ std::vector<position_key> main_line_keys(const fs::path& file) {
 struct collection {
     std::vector<std::pair<std::string, kifu::read_result>> sources;
 
-    void add(const fs::path& file) { sources.emplace_back(file.string(), kifu::read_file(file, lenient())); }
+    // The games the index keeps: a record with an error is left out.
+    void add(const fs::path& file) {
+        kifu::read_result r = kifu::read_file(file, lenient());
+        indexed.emplace_back(file.string(), r);
+        std::erase_if(r.records, [](const kifu::record& g) { return g.has_error; });
+        sources.emplace_back(file.string(), std::move(r));
+    }
+    std::vector<std::pair<std::string, kifu::read_result>> indexed;  // what the index is given
     static kifu::read_options lenient() {
         kifu::read_options o;
         o.mode = kifu::read_mode::lenient;
@@ -119,7 +126,7 @@ void check_against_brute_force(const std::vector<fs::path>& files, const std::st
         auto db = kifu::search::database::open(db_path, kifu::search::open_mode::rebuild);
         for (const fs::path& f : files) {
             c.add(f);
-            db.add_source(f.string(), c.sources.back().second);
+            db.add_source(f.string(), c.indexed.back().second);
         }
         db.finish();
     }

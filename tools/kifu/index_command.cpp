@@ -41,7 +41,7 @@ int index_inputs(const index_options& options) {
         read.format = std::string(f->name);
     }
     read.encoding = options.encoding;
-    // A broken record is reported and what could be read of the file is indexed.
+    // A broken record is reported and left out; the file's other games are indexed.
     read.mode = read_mode::lenient;
 
     std::vector<diagnostic> problems;
@@ -89,6 +89,7 @@ int index_inputs(const index_options& options) {
         total.games_added += s.games_added;
         total.games_duplicate += s.games_duplicate;
         total.positions += s.positions;
+        total.games_left_out += s.games_left_out;
     }
     if (progress) fmt::print(stderr, "\r\x1b[K");
     // What a fresh index of these inputs would not hold: sources named by the inputs (or below
@@ -105,9 +106,10 @@ int index_inputs(const index_options& options) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const search::index_stats st = db.stats();
     fmt::print(stderr,
-               "kifu index: {} files read ({} unchanged, {} removed), {} games added ({} already indexed), {} positions in "
+               "kifu index: {} files read ({} unchanged, {} removed), {} games added ({} already indexed, {} with errors left "
+               "out), {} positions in "
                "{:.1f} s; {} now holds {} games, {} positions, {:.1f} MB\n",
-               read_files, skipped, removed, total.games_added, total.games_duplicate, total.positions, seconds, options.database,
+               read_files, skipped, removed, total.games_added, total.games_duplicate, total.games_left_out, total.positions, seconds, options.database,
                st.games, st.positions, static_cast<double>(st.file_bytes) / 1e6);
     return failed ? exit_input : exit_ok;
 }

@@ -20,6 +20,9 @@ struct format_info {
     std::string_view description;              ///< "CSA standard record format (V1–V3.0)"
     std::vector<std::string_view> extensions;  ///< lower case, with dot: ".csa"
     bool binary = false;                       ///< true: no text decoding (WTHOR)
+    /// true: a file may hold many games, and the reader marks each record an error was in
+    /// (record::has_error); otherwise the error of a read that gave one game is that game's.
+    bool many_games = false;
     std::string_view fallback_encoding;        ///< for text formats: used when nothing else tells
 
     /// Returns how sure it is (0–100) that the bytes are this format; also fills

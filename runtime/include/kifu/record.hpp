@@ -60,6 +60,10 @@ public:
     /// skips a broken game leaves a gap. 0 until a reader or read_buffer sets it.
     std::size_t index = 0;
 
+    /// True when the reader reported an error in this game: a lenient read keeps what it could
+    /// read of it (`kifu index` leaves it out), a strict read ends before it.
+    bool has_error = false;
+
 private:
     std::shared_ptr<const detail::record_model> model_;
 };

@@ -130,6 +130,7 @@ struct add_stats {
     std::size_t games_added = 0;      ///< games of the source no other source (or earlier game of it) holds
     std::size_t games_duplicate = 0;  ///< copies of a game another source or an earlier game holds (same content)
     std::size_t positions = 0;        ///< positions of the games added
+    std::size_t games_left_out = 0;   ///< records with an error (record::has_error), not indexed
 };
 
 /// The games of one read made ready for the index: each game's content hash, summary and
@@ -144,6 +145,8 @@ public:
 
     /// Returns the number of games prepared.
     std::size_t games() const noexcept;
+    /// Returns the number of records left out because they have an error.
+    std::size_t left_out() const noexcept;
 
 private:
     friend class database;
@@ -152,7 +155,9 @@ private:
     std::unique_ptr<impl> impl_;
 };
 
-/// Prepares the records of a read for `database::add_source`.
+/// Prepares the records of a read for `database::add_source`. A record with an error
+/// (`record::has_error`: a lenient read kept the part before the error) is left out: the index
+/// holds whole games only.
 prepared_source prepare(const read_result& games);
 
 /// What the index holds.

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <kifu/go/record.hpp>
 #include <kifu/go/sgf.hpp>
@@ -133,6 +135,28 @@ int sniff(std::string_view bytes, std::string& declared) {
     return score;
 }
 
+// For each game tree: true when an error the parser reported (from `since` on) lies in it,
+// between the start of its root node and the start of the next tree's.
+std::vector<bool> errors_by_tree(const source_text& text, const sgf_collection& tree,
+                                 const std::vector<diagnostic>& diagnostics, std::size_t since) {
+    std::vector<bool> errors(tree.roots.size(), false);
+    if (tree.roots.empty() || !has_error_since(diagnostics, since)) return errors;
+    using place = std::pair<std::uint32_t, std::uint32_t>;
+    std::vector<place> starts;
+    starts.reserve(tree.roots.size());
+    for (const node_id root : tree.roots) {
+        const text_position at = text.position_of(tree[root].offset);
+        starts.emplace_back(at.line, at.column);
+    }
+    for (std::size_t i = since; i < diagnostics.size(); ++i) {
+        const diagnostic& d = diagnostics[i];
+        if (d.severity != severity::error || d.line == 0) continue;
+        const auto after = std::upper_bound(starts.begin(), starts.end(), place{d.line, d.column});
+        if (after != starts.begin()) errors[static_cast<std::size_t>(after - starts.begin() - 1)] = true;
+    }
+    return errors;
+}
+
 void read_text(const source_text& text, const read_options& options, read_result& out) {
     if (text.encoding().starts_with("UTF-16") || text.encoding().starts_with("UTF-32")) {
         // FF[4] wants identifiers and non-text values in US-ASCII: a UTF-16 file is not SGF.
@@ -141,17 +165,20 @@ void read_text(const source_text& text, const read_options& options, read_result
             severity::warning, "sgf.utf16",
             "the file is " + std::string(text.encoding()) + ", which SGF does not allow (not ASCII-compatible); read anyway", 0));
     }
+    const std::size_t parse_since = out.diagnostics.size();
     const sgf_collection tree = parse_sgf(text, options.mode, out.diagnostics);
+    const std::vector<bool> syntax_errors = errors_by_tree(text, tree, out.diagnostics, parse_since);
     normalize_options how;
     how.replay = options.normalize;
     how.rules_are_errors = options.warnings_are_errors;
     how.stop_at_first_error = options.mode == read_mode::strict;
-    for (const node_id root : tree.roots) {
+    for (std::size_t k = 0; k < tree.roots.size(); ++k) {
         const std::size_t before = out.diagnostics.size();
-        record r = normalize(tree, root, how, out.diagnostics, &text);
+        record r = normalize(tree, tree.roots[k], how, out.diagnostics, &text);
         const bool failed = has_error_since(out.diagnostics, before);
         if (failed && options.mode == read_mode::strict) break;
-        out.records.emplace_back(std::move(r));
+        kifu::record& kept = out.records.emplace_back(std::move(r));
+        kept.has_error = failed || syntax_errors[k];
     }
 }
 
@@ -164,6 +191,7 @@ kifu::format_info sgf_format() {
     f.description = "Smart Game Format, go (FF[1]-FF[4])";
     f.extensions = {".sgf"};
     f.binary = false;
+    f.many_games = true;
     f.fallback_encoding = "ISO-8859-1";  // FF[4]'s default when CA is absent
     f.sniff = &sniff;
     f.read_text = &read_text;

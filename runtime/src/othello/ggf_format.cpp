@@ -31,6 +31,7 @@ void read_ggf(const source_text& text, const read_options& options, read_result&
     const bool strict = options.mode == read_mode::strict;
     for (std::size_t i = 0; i < file.games.size(); ++i) {
         ggf::game& g = file.games[i];
+        const std::size_t game_start = out.diagnostics.size();
         for (diagnostic& d : g.diagnostics) {
             out.diagnostics.push_back(std::move(d));
         }
@@ -46,6 +47,7 @@ void read_ggf(const source_text& text, const read_options& options, read_result&
         if (r) {
             kifu::record rec(std::move(*r));
             rec.index = i + 1;
+            rec.has_error = has_error_since(out.diagnostics, game_start);
             out.records.push_back(std::move(rec));
         }
     }
@@ -62,6 +64,7 @@ kifu::format_info ggf_format() {
     f.game = kifu::game::othello;
     f.description = "GGF, the Generic Game Format of GGS (othello games, many per file)";
     f.extensions = {".ggf"};
+    f.many_games = true;
     f.fallback_encoding = "CP1252";  // GGS archives are ASCII; names from elsewhere are Latin
     f.sniff = sniff_ggf;
     f.read_text = read_ggf;

@@ -128,6 +128,7 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
         }
         kifu::record rec(std::move(r));
         rec.index = options.wthor_games_before + i + 1;
+        rec.has_error = failed;
         out.records.push_back(std::move(rec));
     }
 }
@@ -141,6 +142,7 @@ kifu::format_info wthor_format() {
     f.description = "WTHOR othello database (FFO): .wtb/.wtd games with WTHOR.JOU and WTHOR.TRN names";
     f.extensions = {".wtb", ".wtd", ".jou", ".trn"};
     f.binary = true;
+    f.many_games = true;
     f.sniff = sniff_wthor;
     f.read_binary = read_wthor;
     return f;

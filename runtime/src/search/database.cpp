@@ -160,6 +160,7 @@ struct prepared_source::impl {
     };
 
     std::string format;
+    std::size_t left_out = 0;
     std::vector<prepared_game> games;
     std::vector<prepared_position> positions;
     std::string arena;
@@ -173,6 +174,7 @@ prepared_source& prepared_source::operator=(prepared_source&&) noexcept = defaul
 prepared_source::~prepared_source() = default;
 
 std::size_t prepared_source::games() const noexcept { return impl_ ? impl_->games.size() : 0; }
+std::size_t prepared_source::left_out() const noexcept { return impl_ ? impl_->left_out : 0; }
 
 prepared_source prepare(const read_result& games) {
     prepared_source out;
@@ -182,6 +184,10 @@ prepared_source prepare(const read_result& games) {
     p.format = games.format;
     p.games.reserve(games.records.size());
     for (const record& r : games.records) {
+        if (r.has_error) {
+            ++p.left_out;
+            continue;
+        }
         prepared_game g;
         g.number = r.index;
         g.hash = detail::content_hash(r);
@@ -416,6 +422,7 @@ add_stats database::add_source(std::string_view source, const prepared_source& g
                                std::int64_t mtime) {
     add_stats stats;
     const prepared_source::impl& p = *games.impl_;
+    stats.games_left_out = p.left_out;
     using prepared_game = prepared_source::impl::prepared_game;
     using prepared_position = prepared_source::impl::prepared_position;
     impl_->transaction([&] {

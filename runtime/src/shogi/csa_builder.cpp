@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <utility>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -62,7 +63,9 @@ public:
         }
         positions_.pass(offset, matched.size());
         if (e == g::event::separator) {
-            end_game(offset);
+            const std::uint32_t line = positions_.at(offset).line;
+            end_game(offset, line);
+            region_first_line_ = line + 1;
             game_ = game{};
             return;
         }
@@ -87,12 +90,16 @@ public:
     /// syntax error is not a game.
     std::vector<jkf> finish(bool parsed, std::size_t end_offset) {
         if (!stopped_ && (parsed || mode_ == read_mode::lenient)) {
-            end_game(end_offset);
+            end_game(end_offset, UINT32_MAX);
         }
         return std::move(games_);
     }
 
     bool failed() const noexcept { return failed_; }
+
+    /// The lines of each game's part of the text (from the line after the `/` before it to
+    /// its own `/`), in the order of the games finish() returns.
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& spans() const noexcept { return spans_; }
 
 private:
     struct game {
@@ -492,7 +499,7 @@ private:
         comments.emplace_back(matched.substr(1));
     }
 
-    void end_game(std::size_t offset) {
+    void end_game(std::size_t offset, std::uint32_t last_line) {
         if (!game_.started) {
             return;
         }
@@ -514,6 +521,7 @@ private:
             moves.shrink_to_fit();
         }
         games_.push_back(std::move(game_.record));
+        spans_.emplace_back(region_first_line_, last_line);
     }
 
     const source_text& text_;
@@ -522,13 +530,16 @@ private:
     std::vector<diagnostic>& diagnostics_;
     game game_;
     std::vector<jkf> games_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> spans_;  // one per game
+    std::uint32_t region_first_line_ = 1;                          // where the game being read started
     bool failed_ = false;
     bool stopped_ = false;
 };
 
 }  // namespace
 
-bool parse_csa(const source_text& text, read_mode mode, std::vector<jkf>& records, std::vector<diagnostic>& diagnostics) {
+bool parse_csa(const source_text& text, read_mode mode, std::vector<jkf>& records, std::vector<diagnostic>& diagnostics,
+               std::vector<bool>* game_errors) {
     // The builder keeps its findings apart so that the grammar glue's verdict is about syntax
     // only; both lists are in text order and are merged by position.
     std::vector<diagnostic> syntax;
@@ -542,7 +553,20 @@ bool parse_csa(const source_text& text, read_mode mode, std::vector<jkf>& record
     const auto before = [](const diagnostic& a, const diagnostic& b) {
         return a.line != b.line ? a.line < b.line : a.column < b.column;
     };
+    const std::size_t since = diagnostics.size();
     std::merge(syntax.begin(), syntax.end(), semantic.begin(), semantic.end(), std::back_inserter(diagnostics), before);
+    if (game_errors) {
+        // An error belongs to the game whose part of the text holds its line.
+        const auto& spans = builder.spans();
+        game_errors->assign(spans.size(), false);
+        for (std::size_t i = since; i < diagnostics.size(); ++i) {
+            const diagnostic& d = diagnostics[i];
+            if (d.severity != severity::error || d.line == 0) continue;
+            const auto span = std::lower_bound(spans.begin(), spans.end(), d.line,
+                                               [](const auto& s, std::uint32_t line) { return s.second < line; });
+            if (span != spans.end() && span->first <= d.line) (*game_errors)[static_cast<std::size_t>(span - spans.begin())] = true;
+        }
+    }
     return parsed && !builder.failed();
 }
 

@@ -41,8 +41,10 @@ inline std::optional<piece_kind> csa_piece_kind(char first, char second) noexcep
 
 /// Parses CSA text into one raw record per game (`/` separates games). Strict: stops at the
 /// first error and keeps only the games completed before it. Returns false on any error.
+/// `game_errors`, when given, gets one flag per record made: true when an error lies in that
+/// game's part of the text (between the `/` lines around it).
 bool parse_csa(const source_text& text, read_mode mode, std::vector<jkf>& records,
-               std::vector<diagnostic>& diagnostics);
+               std::vector<diagnostic>& diagnostics, std::vector<bool>* game_errors = nullptr);
 
 /// Writes the PEGTL trace of grammars/csa.peg on the text; false when the parse failed.
 bool trace_csa(const source_text& text, std::string& out);

@@ -101,9 +101,19 @@ int sniff_csa(std::string_view bytes, std::string& declared) {
 
 void read_csa(const source_text& text, const read_options& options, read_result& out) {
     std::vector<jkf> games;
-    const bool parsed = detail::parse_csa(text, options.mode, games, out.diagnostics);
+    std::vector<bool> game_errors;
+    const bool parsed = detail::parse_csa(text, options.mode, games, out.diagnostics, &game_errors);
     (void)parsed;  // the games completed before a strict error are kept, and normalized below
-    detail::keep_games(games, source_format::csa, text, options, out);
+    // One game at a time, so that each record knows whether an error was its own.
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        std::vector<jkf> one;
+        one.push_back(std::move(games[i]));
+        const std::size_t kept = out.records.size();
+        const std::size_t since = out.diagnostics.size();
+        detail::keep_games(one, source_format::csa, text, options, out);
+        if (out.records.size() == kept) break;  // strict: the normalizer rejected it, the read ends
+        out.records.back().has_error = game_errors[i] || has_error_since(out.diagnostics, since);
+    }
 }
 
 }  // namespace
@@ -114,6 +124,7 @@ format_info csa_format() {
     f.game = kifu::game::shogi;
     f.description = "CSA standard record format (V1, V2, V2.1, V2.2, V3.0)";
     f.extensions = {".csa"};
+    f.many_games = true;
     f.fallback_encoding = "CP932";
     f.sniff = &sniff_csa;
     f.read_text = &read_csa;

@@ -45,8 +45,18 @@ void read_usi(const source_text& text, const read_options& options, read_result&
     const bool parsed = detail::parse_usi_text(text, options.mode, games, out.diagnostics);
     (void)parsed;  // the records of the lines before a strict error are kept, and normalized below
     // USI moves leave implicit what a JKF move may leave: the piece (from the origin), the
-    // capture, 同 and 相対, which the normalizer fills in as it does for JKF.
-    detail::keep_games(games, source_format::jkf, text, options, out);
+    // capture, 同 and 相対, which the normalizer fills in as it does for JKF. One game at a
+    // time, so that each record knows whether the normalizer's errors were its own (a line
+    // the grammar rejects makes no record).
+    for (jkf& game : games) {
+        std::vector<jkf> one;
+        one.push_back(std::move(game));
+        const std::size_t kept = out.records.size();
+        const std::size_t since = out.diagnostics.size();
+        detail::keep_games(one, source_format::jkf, text, options, out);
+        if (out.records.size() == kept) break;  // strict: the normalizer rejected it, the read ends
+        out.records.back().has_error = has_error_since(out.diagnostics, since);
+    }
 }
 
 }  // namespace
@@ -57,6 +67,7 @@ format_info usi_format() {
     f.game = kifu::game::shogi;
     f.description = "USI position commands and SFEN positions, one record per line (position startpos moves 7g7f …)";
     f.extensions = {".usi", ".sfen"};
+    f.many_games = true;
     f.fallback_encoding = "UTF-8";
     f.sniff = &sniff_usi;
     f.read_text = &read_usi;
