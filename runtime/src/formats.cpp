@@ -7,8 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "core/decode.hpp"
 #include "go/formats.hpp"
 #include "othello/formats.hpp"
+#include "read_internal.hpp"
 #include "shogi/formats.hpp"
 
 namespace kifu {
@@ -60,7 +62,8 @@ bool has_extension(const format_info& f, std::string_view ext) {
     return !ext.empty() && std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end();
 }
 
-std::string encoding_of(std::string_view bytes, const format_info& format, std::string declared) {
+std::string encoding_of(std::string_view bytes, const format_info& format, std::string declared, bool& checked_utf8) {
+    checked_utf8 = false;
     if (format.binary) {
         return {};
     }
@@ -69,7 +72,7 @@ std::string encoding_of(std::string_view bytes, const format_info& format, std::
         options.fallback = std::string(format.fallback_encoding);
     }
     options.declared = std::move(declared);
-    return detect_encoding(bytes, options);
+    return detail::detect_encoding(bytes, options, checked_utf8);
 }
 
 // Text has almost no control bytes other than tab, line breaks, form feed, ESC (ISO-2022-JP)
@@ -98,6 +101,17 @@ const format_info* find_format(std::string_view name) noexcept {
 }
 
 detection detect(std::string_view bytes, std::string_view name) {
+    bool checked = false;
+    return detail::detect(bytes, name, checked);
+}
+
+detection detect(std::string_view bytes, const format_info& format) {
+    bool checked = false;
+    return detail::detect(bytes, format, checked);
+}
+
+detection detail::detect(std::string_view bytes, std::string_view name, bool& checked_utf8) {
+    checked_utf8 = false;
     const std::vector<format_info>& list = registry();
     const std::string_view window = bytes.substr(0, std::min(bytes.size(), sniff_window));
     const std::string ext = lower_extension(name);
@@ -145,19 +159,19 @@ detection detect(std::string_view bytes, std::string_view name) {
     detection result;
     if (chosen != list.size()) {
         result.format = &list[chosen];
-        result.encoding = encoding_of(bytes, list[chosen], std::move(declared[chosen]));
+        result.encoding = encoding_of(bytes, list[chosen], std::move(declared[chosen]), checked_utf8);
     }
     return result;
 }
 
-detection detect(std::string_view bytes, const format_info& format) {
+detection detail::detect(std::string_view bytes, const format_info& format, bool& checked_utf8) {
     std::string declared;
     if (format.sniff) {
         format.sniff(bytes.substr(0, std::min(bytes.size(), sniff_window)), declared);
     }
     detection result;
     result.format = &format;
-    result.encoding = encoding_of(bytes, format, std::move(declared));
+    result.encoding = encoding_of(bytes, format, std::move(declared), checked_utf8);
     return result;
 }
 

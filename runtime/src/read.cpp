@@ -15,6 +15,7 @@
 #include <kifu/format.hpp>
 #include <kifu/text.hpp>
 
+#include "core/decode.hpp"
 #include "read_internal.hpp"
 
 namespace kifu {
@@ -138,8 +139,9 @@ diagnostic empty_input(std::string_view bytes, std::string file) {
 
 namespace {
 
-read_result read_bytes(std::string_view bytes, std::string_view name, const std::filesystem::path& path,
-                       const read_options& options) {
+// `owned`, when given, holds `bytes` and may give them up to the decoded text.
+read_result read_bytes(std::string_view bytes, std::string* owned, std::string_view name,
+                       const std::filesystem::path& path, const read_options& options) {
     read_result result;
     // Nothing to read is never a game: every format says so the same way.
     if (detail::is_blank_input(bytes)) {
@@ -148,8 +150,9 @@ read_result read_bytes(std::string_view bytes, std::string_view name, const std:
         return result;
     }
     detection found;
+    bool checked_utf8 = false;  // detection found the whole input valid UTF-8
     if (options.format.empty()) {
-        found = detect(bytes, name);
+        found = detail::detect(bytes, name, checked_utf8);
         if (found.format == nullptr) {
             result.diagnostics.push_back(file_problem(
                 "read.undetected-format", "cannot tell the format of the input (give it with a format option)",
@@ -157,7 +160,7 @@ read_result read_bytes(std::string_view bytes, std::string_view name, const std:
             return result;
         }
     } else if (const format_info* format = find_format(options.format)) {
-        found = detect(bytes, *format);
+        found = detail::detect(bytes, *format, checked_utf8);
     } else {
         result.diagnostics.push_back(file_problem(
             "read.unknown-format", "unknown format '" + options.format + "'", std::string(name)));
@@ -178,7 +181,9 @@ read_result read_bytes(std::string_view bytes, std::string_view name, const std:
         decode_options decoding;
         // Decode from exactly the encoding detection named, so the reported encoding is the one used.
         decoding.forced = options.encoding.empty() ? found.encoding : options.encoding;
-        const source_text text = decode(std::string(name), bytes, decoding, result.diagnostics);
+        const bool checked = options.encoding.empty() && checked_utf8;
+        const source_text text = detail::decode_owned(std::string(name), owned ? std::move(*owned) : std::string(bytes),
+                                                      decoding, result.diagnostics, checked);
         result.encoding = text.encoding();
         format.read_text(text, options, result);
         detail::put_in_text_order(result.diagnostics);
@@ -209,11 +214,11 @@ read_result read_file(const std::filesystem::path& path, const read_options& opt
         result.diagnostics = std::move(problems);
         return result;
     }
-    return read_bytes(bytes, path.string(), path, options);
+    return read_bytes(bytes, &bytes, path.string(), path, options);
 }
 
 read_result read_buffer(std::string_view bytes, std::string_view name, const read_options& options) {
-    return read_bytes(bytes, name, {}, options);
+    return read_bytes(bytes, nullptr, name, {}, options);
 }
 
 }  // namespace kifu

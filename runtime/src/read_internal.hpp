@@ -7,9 +7,16 @@
 #include <vector>
 
 #include <kifu/diagnostic.hpp>
+#include <kifu/format.hpp>
 #include <kifu/read.hpp>
 
 namespace kifu::detail {
+
+/// detect(), which also sets `checked_utf8` when the encoding is UTF-8 because the whole input
+/// was found valid UTF-8 (decoding need not check it again).
+detection detect(std::string_view bytes, std::string_view name, bool& checked_utf8);
+/// detect() for a given format, with `checked_utf8` as above.
+detection detect(std::string_view bytes, const format_info& format, bool& checked_utf8);
 
 /// Puts diagnostics of a text in the order of the text (a reader reports in two passes).
 void put_in_text_order(std::vector<diagnostic>& diagnostics);

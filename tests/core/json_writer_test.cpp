@@ -173,6 +173,69 @@ TEST_CASE("json_writer pretty mode indents by two spaces like nlohmann's dump(2)
     CHECK(compact["moves"][1]["nested"].dump() == "[false,[]]");
 }
 
+// The same document through the calls and through begin_compact(): a member value, an array
+// element and a top-level value, with the strings holding the characters that structure JSON.
+TEST_CASE("json_writer begin_compact places a compact value and indents it when pretty", "[json_writer]") {
+    const std::string inner = R"({"a":[1,{},[],{"b":"x,y:{z}[\"]"}],"c":{"d":null}})";
+    for (const bool pretty : {false, true}) {
+        std::string by_calls;
+        {
+            kifu::json_writer w(by_calls, pretty);
+            w.begin_array();
+            w.value(0);
+            for (int i = 0; i < 2; ++i) {
+                w.begin_object();
+                w.key("a");
+                w.begin_array();
+                w.value(1);
+                w.begin_object();
+                w.end_object();
+                w.begin_array();
+                w.end_array();
+                w.begin_object();
+                w.member("b", "x,y:{z}[\"]");
+                w.end_object();
+                w.end_array();
+                w.key("c");
+                w.begin_object();
+                w.key("d");
+                w.null();
+                w.end_object();
+                w.end_object();
+            }
+            w.begin_object();
+            w.key("k");
+            w.begin_object();
+            w.end_object();
+            w.end_object();
+            w.end_array();
+        }
+        std::string by_compact;
+        {
+            kifu::json_writer w(by_compact, pretty);
+            w.begin_array();
+            w.value(0);
+            for (int i = 0; i < 2; ++i) {
+                w.begin_compact() += inner;
+                w.end_compact();
+            }
+            w.begin_object();
+            w.key("k");
+            w.begin_compact() += "{}";
+            w.end_compact();
+            w.end_object();
+            w.end_array();
+        }
+        INFO("pretty: " << pretty);
+        CHECK(by_compact == by_calls);
+    }
+    std::string top;
+    kifu::json_writer w(top, true);
+    w.begin_compact() += R"({"x":[1,2]})";
+    w.end_compact();
+    CHECK(top == "{\n  \"x\": [\n    1,\n    2\n  ]\n}");
+}
+
 TEST_CASE("json_writer writes integers exactly and doubles in shortest round-trip form", "[json_writer]") {
     std::string out;
     kifu::json_writer w(out);

@@ -1,5 +1,8 @@
 #include <kifu/text.hpp>
 
+#include <random>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 TEST_CASE("is_valid_utf8 accepts well-formed UTF-8", "[text]") {
@@ -82,6 +85,29 @@ TEST_CASE("source_text indexes lines after LF, CRLF and lone CR", "[text]") {
     // line_of is position_of's line for every offset.
     for (std::size_t offset = 0; offset <= 30; ++offset) {
         CHECK(text.line_of(offset) == text.position_of(offset).line);
+    }
+}
+
+// The index is built 16 bytes at a time: breaks at every place of a block, CRLF split between
+// two blocks, lone CRs at a block's end, against a byte-by-byte reading of the same text.
+TEST_CASE("source_text finds every line break wherever it falls in the text", "[text]") {
+    std::mt19937 random(20261127);
+    const char alphabet[] = {'a', 'a', 'a', '\r', '\n'};
+    std::uniform_int_distribution<std::size_t> length(0, 80);
+    std::uniform_int_distribution<std::size_t> pick(0, sizeof alphabet - 1);
+    for (int round = 0; round < 2000; ++round) {
+        std::string s(length(random), 'a');
+        for (char& c : s) c = alphabet[pick(random)];
+        std::vector<std::uint32_t> expected{1};  // the line of each offset, 0 … size
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            const bool ends = s[i] == '\n' || (s[i] == '\r' && (i + 1 == s.size() || s[i + 1] != '\n'));
+            expected.push_back(expected.back() + (ends ? 1 : 0));
+        }
+        const kifu::source_text text("f", s, "UTF-8");
+        INFO("text of " << s.size() << " bytes, round " << round);
+        for (std::size_t offset = 0; offset <= s.size(); ++offset) {
+            REQUIRE(text.line_of(offset) == expected[offset]);
+        }
     }
 }
 

@@ -18,6 +18,10 @@ struct text_position {
 
 struct decode_options;
 
+namespace detail {
+struct source_text_access;  // the decoder's way in to text it has checked
+}  // namespace detail
+
 /// A decoded input: its UTF-8 text and a line index into it.
 ///
 /// Line breaks are kept as they were (LF, CRLF or a lone CR), so line numbers of the
@@ -57,9 +61,8 @@ public:
 
 private:
     friend class line_cursor;
-    friend source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
-                              std::vector<diagnostic>& diagnostics);
-    // For text already known to be valid UTF-8 (decode() checked it): not checked again.
+    friend struct detail::source_text_access;
+    // For text already known to be valid UTF-8 (the decoder checked it): not checked again.
     struct valid_utf8 {};
     source_text(valid_utf8, std::string file_name, std::string utf8, std::string encoding);
     std::uint32_t column_of(std::size_t line_start, std::size_t offset) const noexcept;

@@ -1,7 +1,7 @@
-// Bytes to UTF-8: a copy for valid UTF-8, our own replacement loop for broken UTF-8, and
-// glibc's iconv for everything else.
+// Bytes to UTF-8: the bytes themselves for valid UTF-8, our own replacement loop for broken
+// UTF-8, a table for CP932, and glibc's iconv for everything else.
 
-#include <kifu/text.hpp>
+#include "core/decode.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -10,9 +10,20 @@
 
 #include <iconv.h>
 
+#include "core/cp932.hpp"
 #include "core/utf8.hpp"
 
 namespace kifu {
+
+namespace detail {
+
+struct source_text_access {
+    static source_text checked(std::string file_name, std::string utf8, std::string encoding) {
+        return source_text(source_text::valid_utf8{}, std::move(file_name), std::move(utf8), std::move(encoding));
+    }
+};
+
+}  // namespace detail
 
 namespace {
 
@@ -28,10 +39,16 @@ struct decoded {
     std::vector<bad_spot> bad;
 };
 
-decoded decode_utf8(std::string_view bytes) {
+// `owned`, when given, holds the bytes and gives them up when they are valid (no copy);
+// `checked`: they are known to be.
+decoded decode_utf8(std::string_view bytes, std::string* owned, bool checked) {
     decoded out;
-    if (is_valid_utf8(bytes)) {
-        out.text.assign(bytes);
+    if (checked || is_valid_utf8(bytes)) {
+        if (owned != nullptr) {
+            out.text = std::move(*owned);
+        } else {
+            out.text.assign(bytes);
+        }
         return out;
     }
     out.text.reserve(bytes.size() + bytes.size() / 8 + 16);
@@ -114,14 +131,17 @@ std::string bad_bytes_message(const bad_spot& spot, const std::string& encoding)
     return "bytes that are not valid " + encoding + " (first " + hex + ") replaced by U+FFFD";
 }
 
-}  // namespace
-
-source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
-                   std::vector<diagnostic>& diagnostics) {
+// decode() and decode_owned(): `owned`, when given, holds `bytes` and may give them up.
+source_text decode_text(std::string file_name, std::string_view bytes, std::string* owned, const decode_options& options,
+                        std::vector<diagnostic>& diagnostics, bool checked_utf8) {
     std::string encoding = detect_encoding(bytes, options);
     decoded result;
+    bool valid = false;  // the text is valid UTF-8 without a check
     if (encoding == "UTF-8") {
-        result = decode_utf8(bytes);
+        result = decode_utf8(bytes, owned, checked_utf8);
+        valid = true;
+    } else if (encoding == "CP932" && detail::decode_cp932(bytes, result.text)) {
+        valid = true;
     } else {
         iconv_handle cd(encoding);
         if (cd.ok()) {
@@ -134,18 +154,24 @@ source_text decode(std::string file_name, std::string_view bytes, const decode_o
             d.file = file_name;
             diagnostics.push_back(std::move(d));
             encoding = "UTF-8";
-            result = decode_utf8(bytes);
+            result = decode_utf8(bytes, owned, false);
+            valid = true;
         }
     }
+    // The bytes may have moved into the text: from here on only the text is read (the bytes only
+    // when some could not be decoded, and then they were not moved).
     if (std::string_view(result.text).starts_with("\xEF\xBB\xBF")) {
         result.text.erase(0, 3);
         for (bad_spot& spot : result.bad) spot.offset -= 3;  // none sits on the BOM itself
     }
-    // decode_utf8's text is valid UTF-8 (checked, or its ill-formed parts replaced): not checked
-    // again. iconv's is checked by the constructor, which costs little beside iconv itself.
-    source_text text = encoding == "UTF-8"
-                           ? source_text(source_text::valid_utf8{}, std::move(file_name), std::move(result.text), encoding)
-                           : source_text(std::move(file_name), std::move(result.text), encoding);
+    if (valid && encoding == "CP932" && result.text.capacity() > result.text.size() + result.text.size() / 2 + 4096) {
+        result.text.shrink_to_fit();  // as decode_iconv gives back its worst case
+    }
+    // decode_utf8's text is valid UTF-8 (checked, or its ill-formed parts replaced), and so is the
+    // CP932 table's: not checked again. iconv's is checked by the constructor, which costs little
+    // beside iconv itself.
+    source_text text = valid ? detail::source_text_access::checked(std::move(file_name), std::move(result.text), encoding)
+                             : source_text(std::move(file_name), std::move(result.text), encoding);
     // One diagnostic per line. Lines are counted in one pass over the text (the spots come in
     // order), so that a long line full of bad bytes costs no more than a short one.
     const std::string_view view = text.text();
@@ -184,5 +210,22 @@ source_text decode(std::string file_name, std::string_view bytes, const decode_o
     }
     return text;
 }
+
+}  // namespace
+
+source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
+                   std::vector<diagnostic>& diagnostics) {
+    return decode_text(std::move(file_name), bytes, nullptr, options, diagnostics, false);
+}
+
+namespace detail {
+
+source_text decode_owned(std::string file_name, std::string bytes, const decode_options& options,
+                         std::vector<diagnostic>& diagnostics, bool checked_utf8) {
+    const std::string_view view = bytes;
+    return decode_text(std::move(file_name), view, &bytes, options, diagnostics, checked_utf8);
+}
+
+}  // namespace detail
 
 }  // namespace kifu

@@ -1,6 +1,6 @@
 // Encoding names and detection. Decoding itself is in decode.cpp.
 
-#include <kifu/text.hpp>
+#include "core/decode.hpp"
 
 #include <algorithm>
 #include <array>
@@ -130,6 +130,10 @@ nul_counts count_nuls(std::string_view bytes) {
 }  // namespace
 
 std::string detect_wide_encoding(std::string_view bytes) {
+    // Every wide form needs NUL bytes in the window; most inputs have none, which one memchr
+    // over the 4 KiB tells.
+    const std::string_view window = bytes.substr(0, std::min<std::size_t>(bytes.size(), 4096));
+    if (window.find('\0') == std::string_view::npos) return {};
     const nul_counts c = count_nuls(bytes);
     if (c.units < 2) return {};
     const std::size_t units = c.units;
@@ -174,6 +178,12 @@ std::string normalize_encoding_name(std::string_view name) {
 }
 
 std::string detect_encoding(std::string_view bytes, const decode_options& options) {
+    bool checked = false;
+    return detail::detect_encoding(bytes, options, checked);
+}
+
+std::string detail::detect_encoding(std::string_view bytes, const decode_options& options, bool& checked_utf8) {
+    checked_utf8 = false;
     if (!trim(options.forced).empty()) return normalize_encoding_name(options.forced);
     if (bytes.starts_with("\xEF\xBB\xBF")) return "UTF-8";
     if (bytes.starts_with(std::string_view("\xFF\xFE\0\0", 4))) return "UTF-32LE";
@@ -182,7 +192,10 @@ std::string detect_encoding(std::string_view bytes, const decode_options& option
     if (bytes.starts_with("\xFE\xFF")) return "UTF-16BE";
     if (std::string wide = detect_wide_encoding(bytes); !wide.empty()) return wide;
     if (!trim(options.declared).empty()) return normalize_encoding_name(options.declared);
-    if (is_valid_utf8(bytes)) return "UTF-8";
+    if (is_valid_utf8(bytes)) {
+        checked_utf8 = true;
+        return "UTF-8";
+    }
     std::string fallback = normalize_encoding_name(options.fallback);
     if (fallback.empty()) return "UTF-8";
     if (fallback == "CP932" || fallback == "EUC-JP") return guess_japanese(bytes, std::move(fallback));

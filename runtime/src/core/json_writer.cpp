@@ -198,6 +198,62 @@ void json_writer::null() {
     out_ += "null";
 }
 
+std::string& json_writer::begin_compact() {
+    before_value();
+    compact_start_ = out_.size();
+    return out_;
+}
+
+// Pretty: the compact text is indented as begin_object, key, value … would have written it:
+// a line per member and element, `"key": value`, `{}` and `[]` when empty.
+void json_writer::end_compact() {
+    after_key_ = false;
+    if (!pretty_) return;
+    const std::string compact = out_.substr(compact_start_);
+    out_.resize(compact_start_);
+    const int base = depth_;
+    for (std::size_t i = 0; i < compact.size(); ++i) {
+        const char c = compact[i];
+        switch (c) {
+            case '{':
+            case '[':
+                out_ += c;
+                if (i + 1 < compact.size() && (compact[i + 1] == '}' || compact[i + 1] == ']')) {
+                    out_ += compact[++i];
+                } else {
+                    ++depth_;
+                    newline_indent();
+                }
+                break;
+            case '}':
+            case ']':
+                --depth_;
+                newline_indent();
+                out_ += c;
+                break;
+            case ',':
+                out_ += ',';
+                newline_indent();
+                break;
+            case ':':
+                out_ += ": ";
+                break;
+            case '"': {
+                // A string, escapes and all, goes out as it is.
+                std::size_t j = i + 1;
+                while (j < compact.size() && compact[j] != '"') j += compact[j] == '\\' ? 2 : 1;
+                out_.append(compact, i, j + 1 - i);
+                i = j;
+                break;
+            }
+            default:
+                out_ += c;
+                break;
+        }
+    }
+    depth_ = base;
+}
+
 void json_writer::raw(std::string_view json) {
     before_value();
     out_ += json;

@@ -1,7 +1,12 @@
 #include <kifu/text.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <limits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/utf8.hpp"
 
@@ -33,7 +38,25 @@ source_text::source_text(valid_utf8, std::string file_name, std::string utf8, st
     line_starts_.push_back(0);
     const char* const data = text_.data();
     const auto* const bytes = reinterpret_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) {
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    // 16 bytes at a time: a line starts after each LF and after each CR that no LF follows.
+    const __m128i lf = _mm_set1_epi8('\n');
+    const __m128i cr = _mm_set1_epi8('\r');
+    for (; i + 16 <= size; i += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+        const auto lfs = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)));
+        const auto crs = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, cr)));
+        if ((lfs | crs) == 0) continue;
+        unsigned starts = lfs | (crs & ~(lfs >> 1));
+        if ((crs & 0x8000u) != 0 && i + 16 < size && data[i + 16] == '\n') starts &= ~0x8000u;
+        while (starts != 0) {
+            line_starts_.push_back(static_cast<std::uint32_t>(i + static_cast<std::size_t>(std::countr_zero(starts)) + 1));
+            starts &= starts - 1;
+        }
+    }
+#endif
+    for (; i < size; ++i) {
         // Skip 8 bytes at a time while they hold neither LF nor CR.
         while (i + 8 <= size && !detail::has_line_break(detail::load8(bytes + i))) i += 8;
         if (i == size) break;

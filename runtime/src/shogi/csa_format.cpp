@@ -10,6 +10,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/shogi/normalize.hpp>
 
+#include "core/lines.hpp"
 #include "shogi/csa_builder.hpp"
 
 namespace kifu::shogi {
@@ -78,7 +79,7 @@ int sniff_csa(std::string_view bytes, std::string& declared) {
     std::size_t pos = 0;
     // Looking at the first 200 lines is enough: a CSA record starts with its header and position.
     while (pos < bytes.size() && lines < 200) {
-        std::size_t end = bytes.find_first_of("\r\n", pos);
+        std::size_t end = kifu::detail::find_line_break(bytes, pos);
         if (end == std::string_view::npos) end = bytes.size();
         std::string_view l = bytes.substr(pos, end - pos);
         pos = end + 1;

@@ -5,141 +5,243 @@
 #include <array>
 #include <cstddef>
 
+#include "core/json_out.hpp"
+
 namespace kifu::shogi {
 namespace {
 
 constexpr std::array<std::string_view, piece_kind_count> csa_codes{
     "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
 
-void write_square(json_writer& out, const square& s) {
-    out.begin_object();
-    out.member("x", static_cast<int>(s.x));
-    out.member("y", static_cast<int>(s.y));
-    out.end_object();
+// The writer: compact JKF through detail::json_out. An object whose members are all optional
+// is written with a comma before every member; the first comma then becomes the `{`
+// (`open_members`/`close_members`), so no member asks whether it is the first.
+
+// Room for the fixed text between two reserve() calls: a move without its strings and its
+// times is under 400 bytes. Every string is followed by a reserve() before more fixed text.
+constexpr std::size_t fixed_room = 512;
+
+using detail::json_out;
+
+// A CSA piece code: two bytes of the room reserved.
+void write_code(json_out& out, piece_kind k) { out.plain(csa_codes[static_cast<std::size_t>(k)]); }
+
+std::size_t open_members(json_out& out) { return out.offset(); }
+
+void close_members(json_out& out, std::size_t start) {
+    if (out.offset() == start) {
+        out.lit("{}");
+    } else {
+        out.at(start) = '{';
+        out.put('}');
+    }
 }
 
-void write_time_value(json_writer& out, const time_value& t) {
-    out.begin_object();
+void write_square(json_out& out, const square& s) {
+    out.lit("{\"x\":");
+    out.integer(s.x);
+    out.lit(",\"y\":");
+    out.integer(s.y);
+    out.put('}');
+}
+
+void write_time_value(json_out& out, const time_value& t) {
+    out.put('{');
     if (t.h) {
-        out.member("h", *t.h);
+        out.lit("\"h\":");
+        out.integer(*t.h);
+        out.put(',');
     }
-    out.member("m", t.m);
-    out.member("s", t.s);
+    out.lit("\"m\":");
+    out.integer(t.m);
+    out.lit(",\"s\":");
+    out.integer(t.s);
     if (t.ms) {
-        out.member("ms", *t.ms);
+        out.lit(",\"ms\":");
+        out.integer(*t.ms);
     }
-    out.end_object();
+    out.put('}');
 }
 
-void write_move_data(json_writer& out, const move_data& m) {
-    out.begin_object();
+void write_bool(json_out& out, bool b) {
+    if (b) {
+        out.lit("true");
+    } else {
+        out.lit("false");
+    }
+}
+
+void write_move_data(json_out& out, const move_data& m) {
+    const std::size_t start = open_members(out);
     if (m.color) {
-        out.member("color", static_cast<int>(*m.color));
+        out.lit(",\"color\":");
+        out.integer(static_cast<int>(*m.color));
     }
     if (m.from) {
-        out.key("from");
+        out.lit(",\"from\":");
         write_square(out, *m.from);
     }
     if (m.to) {
-        out.key("to");
+        out.lit(",\"to\":");
         write_square(out, *m.to);
     }
     if (m.piece) {
-        out.member("piece", to_csa(*m.piece));
+        out.lit(",\"piece\":\"");
+        write_code(out, *m.piece);
+        out.put('"');
     }
     if (m.same) {
-        out.member("same", *m.same);
+        out.lit(",\"same\":");
+        write_bool(out, *m.same);
     }
     if (m.promote) {
-        out.member("promote", *m.promote);
+        out.lit(",\"promote\":");
+        write_bool(out, *m.promote);
     }
     if (m.capture) {
-        out.member("capture", to_csa(*m.capture));
+        out.lit(",\"capture\":\"");
+        write_code(out, *m.capture);
+        out.put('"');
     }
     if (!m.relative.empty()) {
-        out.member("relative", std::string_view(m.relative));
+        out.lit(",\"relative\":");
+        out.string(m.relative);
+        out.reserve(fixed_room);
     }
-    out.end_object();
+    close_members(out, start);
 }
 
-void write_moves(json_writer& out, const std::vector<move_format>& moves);
+void write_moves(json_out& out, const std::vector<move_format>& moves);
 
-void write_move_format(json_writer& out, const move_format& f) {
-    out.begin_object();
+// The caller has reserved fixed_room.
+void write_move_format(json_out& out, const move_format& f) {
+    const std::size_t start = open_members(out);
     if (!f.comments.empty()) {
-        out.key("comments");
-        out.begin_array();
+        out.lit(",\"comments\":[");
+        bool first = true;
         for (const std::string& c : f.comments) {
-            out.value(std::string_view(c));
+            if (!first) out.put(',');
+            first = false;
+            out.string(c);
+            out.reserve(fixed_room);
         }
-        out.end_array();
+        out.put(']');
     }
     if (f.move) {
-        out.key("move");
+        out.lit(",\"move\":");
         write_move_data(out, *f.move);
     }
     if (f.time) {
-        out.key("time");
-        out.begin_object();
-        out.key("now");
+        out.lit(",\"time\":{\"now\":");
         write_time_value(out, f.time->now);
         if (f.time->total) {
-            out.key("total");
+            out.lit(",\"total\":");
             write_time_value(out, *f.time->total);
         }
-        out.end_object();
+        out.put('}');
     }
     if (!f.special.empty()) {
-        out.member("special", std::string_view(f.special));
+        out.lit(",\"special\":");
+        out.string(f.special);
+        out.reserve(fixed_room);
     }
     if (!f.forks.empty()) {
-        out.key("forks");
-        out.begin_array();
+        out.lit(",\"forks\":[");
+        bool first = true;
         for (const std::vector<move_format>& fork : f.forks) {
+            out.reserve(fixed_room);
+            if (!first) out.put(',');
+            first = false;
             write_moves(out, fork);
         }
-        out.end_array();
+        out.reserve(fixed_room);
+        out.put(']');
     }
-    out.end_object();
+    close_members(out, start);
 }
 
-void write_moves(json_writer& out, const std::vector<move_format>& moves) {
-    out.begin_array();
+void write_moves(json_out& out, const std::vector<move_format>& moves) {
+    out.reserve(fixed_room);
+    out.put('[');
+    bool first = true;
     for (const move_format& f : moves) {
+        out.reserve(fixed_room);
+        if (!first) out.put(',');
+        first = false;
         write_move_format(out, f);
     }
-    out.end_array();
+    out.reserve(fixed_room);
+    out.put(']');
 }
 
-void write_state(json_writer& out, const state_format& state) {
-    out.begin_object();
-    out.member("color", static_cast<int>(state.color));
-    out.key("board");
-    out.begin_array();
-    for (const auto& column : state.board) {
-        out.begin_array();
-        for (const std::optional<piece>& cell : column) {
-            out.begin_object();
-            if (cell) {
-                out.member("color", static_cast<int>(cell->color));
-                out.member("kind", to_csa(cell->kind));
+void write_state(json_out& out, const state_format& state) {
+    // 81 cells of at most 24 bytes and two hands of at most 7 × 17 bytes.
+    out.reserve(4096);
+    out.lit("{\"color\":");
+    out.integer(static_cast<int>(state.color));
+    out.lit(",\"board\":[");
+    for (std::size_t x = 0; x < state.board.size(); ++x) {
+        if (x != 0) out.put(',');
+        out.put('[');
+        for (std::size_t y = 0; y < state.board[x].size(); ++y) {
+            if (y != 0) out.put(',');
+            if (const std::optional<piece>& cell = state.board[x][y]) {
+                out.lit("{\"color\":");
+                out.integer(static_cast<int>(cell->color));
+                out.lit(",\"kind\":\"");
+                write_code(out, cell->kind);
+                out.lit("\"}");
+            } else {
+                out.lit("{}");
             }
-            out.end_object();
         }
-        out.end_array();
+        out.put(']');
     }
-    out.end_array();
-    out.key("hands");
-    out.begin_array();
-    for (const auto& hand : state.hands) {
-        out.begin_object();
-        for (int k = 0; k < hand_kind_count; ++k) {
-            out.member(csa_codes[static_cast<std::size_t>(k)], hand[static_cast<std::size_t>(k)]);
+    out.lit("],\"hands\":[");
+    for (std::size_t c = 0; c < state.hands.size(); ++c) {
+        if (c != 0) out.put(',');
+        for (std::size_t k = 0; k < static_cast<std::size_t>(hand_kind_count); ++k) {
+            out.put(k == 0 ? '{' : ',');
+            out.put('"');
+            out.plain(csa_codes[k]);
+            out.lit("\":");
+            out.integer(state.hands[c][k]);
         }
-        out.end_object();
+        out.put('}');
     }
-    out.end_array();
-    out.end_object();
+    out.lit("]}");
+}
+
+void write_jkf_compact(std::string& text, const jkf& record) {
+    // A move takes about 150 bytes; the buffer grows when the guess is short.
+    json_out out(text, 1024 + 192 * record.moves.size());
+    out.reserve(fixed_room);
+    out.lit("{\"header\":{");
+    bool first = true;
+    for (const auto& [k, v] : record.header) {
+        if (!first) out.put(',');
+        first = false;
+        out.string(k);
+        out.reserve(fixed_room);
+        out.put(':');
+        out.string(v);
+        out.reserve(fixed_room);
+    }
+    out.put('}');
+    if (record.initial) {
+        out.lit(",\"initial\":{\"preset\":");
+        out.string(record.initial->preset);
+        out.reserve(fixed_room);
+        if (record.initial->data) {
+            out.lit(",\"data\":");
+            write_state(out, *record.initial->data);
+            out.reserve(fixed_room);
+        }
+        out.put('}');
+    }
+    out.lit(",\"moves\":");
+    write_moves(out, record.moves);
+    out.put('}');
 }
 
 }  // namespace
@@ -227,26 +329,8 @@ const std::string* jkf::find_header(std::string_view key) const noexcept {
 }
 
 void write_jkf_to(json_writer& out, const jkf& record) {
-    out.begin_object();
-    out.key("header");
-    out.begin_object();
-    for (const auto& [k, v] : record.header) {
-        out.member(k, std::string_view(v));
-    }
-    out.end_object();
-    if (record.initial) {
-        out.key("initial");
-        out.begin_object();
-        out.member("preset", std::string_view(record.initial->preset));
-        if (record.initial->data) {
-            out.key("data");
-            write_state(out, *record.initial->data);
-        }
-        out.end_object();
-    }
-    out.key("moves");
-    write_moves(out, record.moves);
-    out.end_object();
+    write_jkf_compact(out.begin_compact(), record);
+    out.end_compact();
 }
 
 }  // namespace kifu::shogi

@@ -14,6 +14,7 @@
 #include <kifu/shogi/normalize.hpp>
 #include <kifu/text.hpp>
 
+#include "core/lines.hpp"
 #include "shogi/kakinoki.hpp"
 #include "shogi/ki2_builder.hpp"
 
@@ -66,7 +67,7 @@ int sniff_ki2(std::string_view bytes, std::string& declared) {
     int shared = 0;
     std::size_t pos = 0;
     while (pos < bytes.size() && lines < 200) {
-        std::size_t end = bytes.find_first_of("\r\n", pos);
+        std::size_t end = kifu::detail::find_line_break(bytes, pos);
         if (end == std::string_view::npos) end = bytes.size();
         std::string_view l = bytes.substr(pos, end - pos);
         pos = end + 1;
