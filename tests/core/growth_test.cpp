@@ -1,8 +1,8 @@
-// No quadratic path: every registered format's reader is run on an input of size n and of
-// size 4n, and the time may grow about 4×, not 16×. Time is the thread's CPU time (other
-// processes on the machine do not count), best of three, with as many reads per measure as
-// make the n input take 20 ms, so that the test means the same in a Release and a sanitizer
-// build and stays short in both.
+// No quadratic path: every registered format's reader, and the grammar trace `kifu trace`
+// prints, is run on an input of size n and of size 4n, and the time may grow about 4×, not
+// 16×. Time is the thread's CPU time (other processes on the machine do not count), best of
+// three, with as many reads per measure as make the n input take 20 ms, so that the test means
+// the same in a Release and a sanitizer build and stays short in both.
 
 #include <catch2/catch.hpp>
 
@@ -21,6 +21,7 @@
 #include <kifu/go/board.hpp>
 #include <kifu/othello/wthor.hpp>
 #include <kifu/read.hpp>
+#include <kifu/text.hpp>
 
 namespace {
 
@@ -41,6 +42,25 @@ double best_time(const std::string& input, const std::string& name, const std::s
         for (int i = 0; i < reads; ++i) {
             const kifu::read_result r = kifu::read_buffer(input, name, options);
             if (r.format != format) FAIL("read as " << r.format);
+        }
+        best = std::min(best, cpu_seconds() - start);
+    }
+    return best;
+}
+
+// The best of three measures of `reads` traces of the input (what `kifu trace -f FORMAT` prints).
+double best_trace_time(const std::string& input, const std::string& name, const std::string& format, int reads) {
+    const kifu::format_info* info = kifu::find_format(format);
+    REQUIRE(info != nullptr);
+    REQUIRE(info->trace != nullptr);
+    std::vector<kifu::diagnostic> diagnostics;
+    const kifu::source_text text = kifu::decode(name, input, kifu::decode_options{}, diagnostics);
+    double best = 1e9;
+    for (int run = 0; run < 3; ++run) {
+        const double start = cpu_seconds();
+        for (int i = 0; i < reads; ++i) {
+            std::string out;
+            if (!info->trace(text, out) || out.empty()) FAIL("the trace failed");
         }
         best = std::min(best, cpu_seconds() - start);
     }
@@ -195,6 +215,9 @@ std::string ggf_games(int units) {
 
 std::string ggf_junk(int units) { return ggf_game + std::string(static_cast<std::size_t>(units) * 64, 'A'); }
 
+// A line of capitals and no game: at 1,000 units the 4n input is `print('A' * 400000)`.
+std::string ggf_capitals(int units) { return std::string(static_cast<std::size_t>(units) * 100, 'A') + "\n"; }
+
 std::string wthor(int units) {
     namespace w = kifu::othello::wthor;
     w::games_file f;
@@ -206,6 +229,30 @@ std::string wthor(int units) {
     f.games.assign(static_cast<std::size_t>(units), g);
     f.header.games = static_cast<std::uint32_t>(units);
     return w::write(f);
+}
+
+// Runs `measure` (reads or traces) on the case's input of n and of 4n units: the time may grow
+// about 4x, not 16x.
+void check_growth(const growth_case& c, double (*measure)(const std::string&, const std::string&, const std::string&, int)) {
+    INFO(c.label);
+    const std::string small = c.make(c.units);
+    const std::string large = c.make(c.units * 4);
+    // Calibrate: as many reads as make the small input take 20 ms.
+    int reads = 1;
+    while (measure(small, c.name, c.format, reads) < 0.02 && reads < (1 << 20)) reads *= 2;
+    // Up to three tries: on a shared machine a neighbour's burst can slow one measure; a
+    // quadratic path is slow every time.
+    double t_small = 0;
+    double t_large = 0;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        t_small = measure(small, c.name, c.format, reads);
+        t_large = measure(large, c.name, c.format, reads);
+        if (t_large <= 6 * t_small) break;
+    }
+    INFO("n: " << t_small * 1e3 << " ms, 4n: " << t_large * 1e3 << " ms, " << reads << " reads");
+    CHECK(t_large <= 6 * t_small);
+    std::cout << "growth: " << c.label << ": " << small.size() << " bytes " << t_small * 1e3 << " ms, 4x: "
+              << t_large / t_small << "x the time\n";
 }
 
 }  // namespace
@@ -220,41 +267,37 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         {"USI, one long game", "usi", "g.usi", usi_game, 2000},
         {"USI, many games", "usi", "g.usi", usi_lines, 8000},
         {"SGF, many games", "sgf", "g.sgf", sgf_games, 4000},
-        {"SGF, many variations", "sgf", "g.sgf", sgf_variations, 4000},
+        {"SGF, many variations", "sgf", "g.sgf", sgf_variations, 16000},  // n past the caches too
         {"NHK, one game", "nhk", "g.txt", nhk, 60},
         {"GIB, one long game", "gib", "g.gib", gib, 2000},
         {"NGF, one long game", "ngf", "g.ngf", ngf, 2000},
         {"UGF, one long game", "ugf", "g.ugf", ugf, 2000},
         {"GGF, many games", "ggf", "g.ggf", ggf_games, 2000},
         {"GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 4000},
+        {"GGF, a line of capitals and no game", "ggf", "a.ggf", ggf_capitals, 1000},
         {"WTHOR, many games", "wthor", "g.wtb", wthor, 16000},
     };
     keep_freed_memory();
     std::vector<std::string> covered;
     for (const growth_case& c : cases) {
-        INFO(c.label);
-        const std::string small = c.make(c.units);
-        const std::string large = c.make(c.units * 4);
-        // Calibrate: as many reads as make the small input take 20 ms.
-        int reads = 1;
-        while (best_time(small, c.name, c.format, reads) < 0.02 && reads < (1 << 20)) reads *= 2;
-        // Up to three tries: on a shared machine a neighbour's burst can slow one measure; a
-        // quadratic path is slow every time.
-        double t_small = 0;
-        double t_large = 0;
-        for (int attempt = 0; attempt < 3; ++attempt) {
-            t_small = best_time(small, c.name, c.format, reads);
-            t_large = best_time(large, c.name, c.format, reads);
-            if (t_large <= 6 * t_small) break;
-        }
-        INFO("n: " << t_small * 1e3 << " ms, 4n: " << t_large * 1e3 << " ms, " << reads << " reads");
-        CHECK(t_large <= 6 * t_small);
-        std::cout << "growth: " << c.label << ": " << small.size() << " bytes " << t_small * 1e3 << " ms, 4x: "
-                  << t_large / t_small << "x the time\n";
+        check_growth(c, best_time);
         covered.push_back(c.format);
     }
     for (const kifu::format_info& f : kifu::formats()) {
         INFO(f.name);
         CHECK(std::find(covered.begin(), covered.end(), std::string(f.name)) != covered.end());
     }
+}
+
+TEST_CASE("kifu trace takes time linear in its input: 4x the input, at most ~6x the time", "[growth]") {
+    // The trace writes a line per rule tried, some 600 bytes per CSA move: CSA with 10,000 and
+    // 40,000 moves took 46 s when each line's position was found from the start of the text.
+    const std::vector<growth_case> cases = {
+        {"trace: CSA, one long game", "csa", "g.csa", csa_game, 10000},
+        {"trace: KIF, one long game", "kif", "g.kif", kif, 500},
+        {"trace: SGF, many games", "sgf", "g.sgf", sgf_games, 500},
+        {"trace: GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 500},
+    };
+    keep_freed_memory();
+    for (const growth_case& c : cases) check_growth(c, best_trace_time);
 }
