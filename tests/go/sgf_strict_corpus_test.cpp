@@ -2,10 +2,13 @@
 // (../shared/formats/go-othello.md §1–2; corpus/go/expected/README.md lists the ones sabaki
 // rejects) gets a diagnostic with a line and column at the place that breaks it, and no other
 // file gets one, except the few codes below that report no breach of the spec. The whole
-// list of strict diagnostics is compared with tests/data/go/corpus-strict.tsv.
+// list of strict diagnostics is compared with tests/data/go/corpus-strict.tsv. Every corpus go
+// file (of any go format) that breaks only the rules of go loads by default with warnings and
+// flags, and warnings as errors (`--strict`) reject it.
 
 #include <catch2/catch.hpp>
 
+#include <kifu/go/record.hpp>
 #include <kifu/read.hpp>
 
 #include <algorithm>
@@ -146,4 +149,85 @@ TEST_CASE("strict mode gives a positioned diagnostic for each corpus file the sp
     if (const char* out = std::getenv("KIFU_GO_WRITE_STRICT")) std::ofstream(out) << all.str();
     CHECK(all.str() == expected.str());
     std::cout << "go strict: " << files.size() << " files, " << rejected_files.size() << " rejected by the spec\n";
+}
+
+namespace {
+
+// What the go rules forbid but the formats record (docs/reading-policy.md): a warning and a flag.
+const std::set<std::string> rule_breaches = {"go.illegal.ko", "go.illegal.overwrite", "go.illegal.suicide", "go.off-board"};
+
+bool before_or_at(const kifu::diagnostic& a, const kifu::diagnostic& b) {
+    return a.line < b.line || (a.line == b.line && a.column <= b.column);
+}
+
+}  // namespace
+
+TEST_CASE("every corpus go file that breaks only the rules loads with warnings and flags and warnings as errors reject it",
+          "[go][corpus][strict]") {
+    KIFU_REQUIRE_CORPUS();
+    const fs::path root = kifu::test::corpus_dir() / "go";
+    std::vector<fs::path> files;
+    for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
+        if (it->is_directory() && it->path().filename() == "expected") {
+            it.disable_recursion_pending();  // the peers' outputs
+            continue;
+        }
+        const std::string ext = it->path().extension().string();
+        const bool nhk = ext == ".txt" && fs::relative(it->path(), root).generic_string().starts_with("nhk/");
+        if (it->is_regular_file() && (nhk || ext == ".sgf" || ext == ".gib" || ext == ".ngf" || ext == ".ugf" || ext == ".ugi"))
+            files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end());
+    REQUIRE(!files.empty());
+
+    std::vector<std::string> rule_only;
+    for (const fs::path& path : files) {
+        const std::string rel = fs::relative(path, root).generic_string();
+        INFO(rel);
+        const kifu::read_result loaded = kifu::read_file(path);
+        const auto first_breach = std::find_if(loaded.diagnostics.begin(), loaded.diagnostics.end(),
+                                               [](const kifu::diagnostic& d) { return rule_breaches.contains(d.code); });
+        if (!loaded.ok() || first_breach == loaded.diagnostics.end()) continue;
+        rule_only.push_back(rel);
+        // Loaded, each breach a warning, each breaching move flagged (a setup point off the
+        // board is ignored: no move to flag).
+        REQUIRE(!loaded.records.empty());
+        std::size_t breaching_moves = 0;
+        for (const kifu::diagnostic& d : loaded.diagnostics) {
+            if (!rule_breaches.contains(d.code)) continue;
+            CHECK(d.severity == kifu::severity::warning);
+            if (d.ply >= 0) ++breaching_moves;
+        }
+        std::size_t flags = 0;
+        for (const kifu::record& r : loaded.records) {
+            const kifu::go::record* game = r.get<kifu::go::record>();
+            REQUIRE(game != nullptr);
+            for (const kifu::go::line& l : game->lines) {
+                for (const kifu::go::move_entry& e : l) flags += e.illegal.size();
+            }
+        }
+        CHECK(flags == breaching_moves);
+        // Warnings as errors: the read ends at the first breach at the latest, and the game
+        // holding it is not kept.
+        kifu::read_options strict;
+        strict.warnings_are_errors = true;
+        const kifu::read_result rejected = kifu::read_file(path, strict);
+        CHECK(!rejected.ok());
+        CHECK(rejected.records.size() < loaded.records.size());
+        const auto first_error = std::find_if(rejected.diagnostics.begin(), rejected.diagnostics.end(),
+                                              [](const kifu::diagnostic& d) { return d.severity == kifu::severity::error; });
+        REQUIRE(first_error != rejected.diagnostics.end());
+        CHECK(before_or_at(*first_error, *first_breach));
+        if (first_breach == loaded.diagnostics.begin()) {
+            // Nothing else comes first: the breach itself is the error.
+            CHECK(first_error->code == first_breach->code);
+            CHECK(first_error->line == first_breach->line);
+            CHECK(first_error->column == first_breach->column);
+        }
+    }
+    // Suicides, stones on occupied points, moves and setup points off the board.
+    CHECK(rule_only == std::vector<std::string>{"sgf/glift/Kogo_s_Joseki_Dictionary.sgf", "sgf/gogui/sgf/ff4_ex.1.sgf",
+                                                "sgf/gogui/sgf/ff4_ex.sgf", "sgf/gogui/sgf/invalidmove.sgf",
+                                                "sgf/gogui/sgf/size-after-invalid-points.sgf", "sgf/sgfc/test-result.sgf",
+                                                "sgf/sgfc/test-roun-result.sgf"});
 }

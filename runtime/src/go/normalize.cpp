@@ -98,7 +98,8 @@ std::vector<point> point_list(const context& cx, sgf_values values, int width, i
         for (int y = std::min(a->y, b->y); y <= std::max(a->y, b->y); ++y) {
             for (int x = std::min(a->x, b->x); x <= std::max(a->x, b->x); ++x) {
                 if (x > width || y > height) {
-                    cx.report(severity::warning, "go.off-board", "setup point '" + to_sgf({x, y}) + "' is off the board; ignored",
+                    // Like a move off the board: a breach of the board the format records.
+                    cx.report(cx.rule_level(false), "go.off-board", "setup point '" + to_sgf({x, y}) + "' is off the board; ignored",
                               v.offset(), -1);
                     continue;
                 }
