@@ -1,7 +1,7 @@
 // kifu convert -t csv|ggf|positions-csv|positions-jsonl: whole outputs of the othello
 // exports (golden files, or the library's own export of the same records), one CSV header for
-// all inputs on stdout, one file per input with -o, and the usage errors (exit 2) of a target
-// a game cannot have.
+// all inputs on stdout, one file per input with -o, the usage errors (exit 2) of a target
+// a game cannot have, and the WTHOR names files that convert and lint are given.
 
 #include <catch2/catch.hpp>
 
@@ -196,4 +196,49 @@ TEST_CASE("kifu convert -t jkf is unchanged by the othello targets") {
     CHECK(a.status == 0);
     CHECK(a.out == b.out);
     CHECK(a.out == kifu::to_jkf(kifu::read_file(kifu::test::data_dir() / "samples" / "othello-opening.ggf").records.at(0)) + "\n");
+}
+
+TEST_CASE("kifu lint and convert find WTHOR names with --names DIR or --jou FILE --trn FILE") {
+    const auto base = make_wthor_base();
+    // The games alone in one folder, the names under other file names in another.
+    const auto games = kifu::test::scratch_dir("wthor-games");
+    const auto names = kifu::test::scratch_dir("wthor-names");
+    std::filesystem::copy_file(base, games / "WTH_1981.wtb", std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy_file(base.parent_path() / "WTHOR.JOU", names / "WTHOR.JOU",
+                               std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy_file(base.parent_path() / "WTHOR.TRN", names / "WTHOR.TRN",
+                               std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy_file(base.parent_path() / "WTHOR.JOU", names / "players-2026.jou",
+                               std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy_file(base.parent_path() / "WTHOR.TRN", names / "tournaments-2026.trn",
+                               std::filesystem::copy_options::overwrite_existing);
+    const std::string wtb = "'" + (games / "WTH_1981.wtb").string() + "'";
+    const std::string dir = "'" + names.string() + "'";
+    const std::string files = "--jou '" + (names / "players-2026.jou").string() + "' --trn '" +
+                              (names / "tournaments-2026.trn").string() + "'";
+
+    const auto without = kifu::test::run_kifu("lint " + wtb);
+    CHECK(without.status == 0);
+    CHECK(without.out == (games / "WTH_1981.wtb").string() +
+                             ": warning: no WTHOR.JOU and WTHOR.TRN beside the game file: games carry numbers instead of "
+                             "names (give them with --names DIR or --jou/--trn) [wthor.names-missing]\n");
+    for (const std::string& given : {"--names " + dir, files}) {
+        INFO(given);
+        const auto lint = kifu::test::run_kifu("lint " + given + " " + wtb);
+        CHECK(lint.status == 0);
+        CHECK(lint.out.empty());
+        CHECK(lint.err.empty());
+        // convert takes the same options and writes the names.
+        const auto csv = kifu::test::run_kifu("convert -t csv " + given + " " + wtb);
+        CHECK(csv.status == 0);
+        CHECK(csv.err.empty());
+        CHECK(csv.out == kifu::test::run_kifu("convert -t csv '" + base.string() + "'").out);
+    }
+    // A folder without the names says where it looked.
+    const auto empty = kifu::test::scratch_dir("wthor-no-names");
+    const auto missing = kifu::test::run_kifu("lint --names '" + empty.string() + "' " + wtb);
+    CHECK(missing.status == 0);
+    CHECK(missing.out == (games / "WTH_1981.wtb").string() + ": warning: no WTHOR.JOU and WTHOR.TRN in " + empty.string() +
+                             ": games carry numbers instead of names (give them with --names DIR or --jou/--trn) "
+                             "[wthor.names-missing]\n");
 }

@@ -1,6 +1,8 @@
-// kifu convert -t kif|kifu|ki2|ki2u|csa|csa-v2.2: whole outputs of a shogi sample, CP932 bytes
-// for .kif, one file per input with -o, what the outputs read back as, and the errors: a game
-// that is not shogi, several games for KIF, a character CP932 lacks, a special CSA lacks.
+// kifu convert -t kif|kifu|ki2|ki2u|csa|csa-v2.2: whole outputs of a shogi sample, the CP932
+// bytes of -t kif and -t ki2 against files in tests/data/cli/shogi-writers (made from the UTF-8
+// outputs by iconv, not by kifu's encoder), --declare-encoding, one file per input with -o, what
+// the outputs read back as, and the errors: a game that is not shogi, several games for KIF, a
+// character CP932 lacks, a special CSA lacks.
 
 #include <catch2/catch.hpp>
 
@@ -82,11 +84,13 @@ TEST_CASE("kifu convert -t kif writes CP932, and -o DIR names each file by its f
         CHECK(r.status == 0);
         CHECK(r.err.empty());
     }
+    const auto expected = kifu::test::data_dir() / "cli" / "shogi-writers";
     const std::string kif = kifu::test::slurp(dir / "yagura-opening.kif");
     CHECK(kif.starts_with("\x90\xE6\x8E\xE8\x81\x46Sente Sample\n"));  // 先手： in CP932
+    CHECK(kif == kifu::test::slurp(expected / "yagura-opening.kif"));
     CHECK(kifu::test::slurp(dir / "yagura-opening.kifu") == yagura_kif_body);
-    CHECK(std::filesystem::exists(dir / "yagura-opening.ki2"));
-    CHECK(std::filesystem::exists(dir / "yagura-opening.ki2u"));
+    CHECK(kifu::test::slurp(dir / "yagura-opening.ki2") == kifu::test::slurp(expected / "yagura-opening.ki2"));
+    CHECK(kifu::test::slurp(dir / "yagura-opening.ki2u") == kifu::test::run_kifu("convert -t ki2u samples/yagura-opening.csa").out);
     CHECK(kifu::test::slurp(dir / "yagura-opening.csa").starts_with("V2.2\n"));  // the last -t csa-v2.2 wrote it
     // Every file reads back as the same game (what CSA and KI2 cannot hold aside: times, 手合割).
     const auto direct = kifu::test::run_kifu("convert samples/yagura-opening.csa");
@@ -101,6 +105,52 @@ TEST_CASE("kifu convert -t kif writes CP932, and -o DIR names each file by its f
             CHECK(again.out.find("\"手合割\":\"平手\"") != std::string::npos);
         }
     }
+}
+
+TEST_CASE("kifu convert -t kif and -t ki2 write CP932 byte for byte, 0x5C second bytes, comments, bookmarks and forks") {
+    // 十 表 圭 end in 0x5C in CP932 (a byte scan for '\\' would break them); the game has 成,
+    // 不成, 同, 打, times, a bookmark and a variation.
+    const auto expected = kifu::test::data_dir() / "cli" / "shogi-writers";
+    for (const char* target : {"kif", "ki2"}) {
+        const auto r = kifu::test::run_kifu(std::string("convert -t ") + target + " cli/shogi-writers/features.kifu");
+        CHECK(r.status == 0);
+        CHECK(r.err.empty());
+        CHECK(r.out == kifu::test::slurp(expected / (std::string("features.") + target)));
+    }
+    const auto yagura = kifu::test::run_kifu("convert -t ki2 samples/yagura-opening.csa");
+    CHECK(yagura.status == 0);
+    CHECK(yagura.out == kifu::test::slurp(expected / "yagura-opening.ki2"));
+}
+
+TEST_CASE("kifu convert --declare-encoding starts KIF and KI2 with the #KIF (#KI2) line of their encoding") {
+    const auto utf8 = kifu::test::run_kifu("convert -t kifu --declare-encoding samples/yagura-opening.csa");
+    CHECK(utf8.status == 0);
+    CHECK(utf8.err.empty());
+    CHECK(utf8.out == "#KIF version=2.0 encoding=UTF-8\n" + yagura_kif_body);
+    const auto expected = kifu::test::data_dir() / "cli" / "shogi-writers";
+    const auto cp932 = kifu::test::run_kifu("convert -t kif --declare-encoding samples/yagura-opening.csa");
+    CHECK(cp932.status == 0);
+    CHECK(cp932.out == kifu::test::slurp(expected / "yagura-opening-declared.kif"));
+    const auto ki2 = kifu::test::run_kifu("convert -t ki2 --declare-encoding samples/yagura-opening.csa");
+    CHECK(ki2.out == "#KI2 version=2.0 encoding=Shift_JIS\n" + kifu::test::slurp(expected / "yagura-opening.ki2"));
+    const auto ki2u = kifu::test::run_kifu("convert -t ki2u --declare-encoding samples/yagura-opening.csa");
+    CHECK(ki2u.out == "#KI2 version=2.0 encoding=UTF-8\n" + kifu::test::run_kifu("convert -t ki2u samples/yagura-opening.csa").out);
+    // Detection reads the declaration: the CP932 file gives the game its UTF-8 twin gives.
+    const auto twin = kifu::test::scratch_dir("shogi-declared") / "yagura-opening.kifu";
+    std::ofstream(twin, std::ios::binary) << utf8.out;
+    const auto back = kifu::test::run_kifu("convert cli/shogi-writers/yagura-opening-declared.kif");
+    CHECK(back.status == 0);
+    CHECK(back.err.empty());
+    CHECK(back.out == kifu::test::run_kifu("convert '" + twin.string() + "'").out);
+    CHECK(back.out.find("\"先手\":\"Sente Sample\"") != std::string::npos);
+}
+
+TEST_CASE("kifu convert --declare-encoding with a target other than KIF or KI2 is a usage error") {
+    const auto r = kifu::test::run_kifu("convert -t csa --declare-encoding samples/yagura-opening.csa");
+    CHECK(r.status == 2);
+    CHECK(r.err == "kifu: error: --declare-encoding applies to -t kif, kifu, ki2 and ki2u only, not to -t csa\n"
+                   "Run with --help for more information.\n");
+    CHECK(r.out.empty());
 }
 
 TEST_CASE("kifu convert to a shogi format with a game that is not shogi is a usage error (exit 2)") {

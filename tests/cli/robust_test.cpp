@@ -1,5 +1,6 @@
 // kifu convert on inputs that test the reading policy: rule breaches in go load unless
-// --strict, empty inputs fail, a KIF move line cut short is an error, a lenient cut keeps what it did not play, strict mode on a
+// --strict, empty inputs fail, a KIF move line cut short is an error, a lenient cut keeps what
+// it did not play, 400,000 capitals in a .ggf file are read in linear time, strict mode on a
 // multi-game file writes the games before the broken one, deep variations round-trip, and
 // --jsonl streams.
 
@@ -98,6 +99,19 @@ TEST_CASE("kifu convert: a KIF move line cut inside the move is an error, with o
     }
 }
 
+TEST_CASE("kifu convert: 400,000 capitals named .ggf are no game, said once") {
+    // `python3 -c "print('A'*400000)" > a.ggf` took 45 s before GGF read capital runs
+    // linearly (tests/core/growth_test.cpp times it against a quarter of it).
+    const std::string file = make_file("capitals", "a.ggf", std::string(400000, 'A') + "\n");
+    for (const char* flags : {"", "--lenient ", "--strict "}) {
+        INFO(flags);
+        const auto r = kifu::test::run_kifu(std::string("convert ") + flags + file);
+        CHECK(r.status == 1);
+        CHECK(r.out.empty());
+        CHECK(r.err == file + ":1:1: error: no game record '(;' … ';)' found [ggf.no-games]\n");
+    }
+}
+
 TEST_CASE("kifu convert: strict mode on a multi-game CSA writes the games before the broken one") {
     const std::string good = "V2.2\nPI\n+\n+2848HI\n-8262HI\n%TORYO\n";
     const std::string broken = "V2.2\nPI\n+\n+2855HI\n%TORYO\n";
@@ -110,16 +124,26 @@ TEST_CASE("kifu convert: strict mode on a multi-game CSA writes the games before
     CHECK(count(lenient.out, "\n") == 4);
 }
 
-TEST_CASE("kifu convert: 170 and 1000 nested variations round-trip KIF -> JKF -> JKF, and 1001 are refused") {
+TEST_CASE("kifu convert: 170 and 1000 nested variations round-trip KIF -> JKF -> JKF and -> KIF -> JKF, and 1001 are refused") {
+    // 1000 is the deepest nesting kifu reads (shogi.fork-too-deep beyond).
     for (const int depth : {170, 1000}) {
         INFO(depth);
         const auto r = kifu::test::run_kifu("convert " + make_file("deep", "deep.kif", nested_kif(depth)));
         CHECK(r.status == 0);
         CHECK(count(r.out, R"("forks":)") == static_cast<std::size_t>(depth));
-        const auto back = kifu::test::run_kifu("convert " + make_file("deep-back", "deep.jkf", r.out));
+        const std::string jkf = make_file("deep-back", "deep.jkf", r.out);
+        const auto back = kifu::test::run_kifu("convert " + jkf);
         CHECK(back.status == 0);
         CHECK(back.err.empty());
         CHECK(back.out == r.out);
+        // Written as KIF (CP932, as Kifu for Windows writes it) and read again: the same JKF.
+        const auto kif = kifu::test::run_kifu("convert -t kif " + jkf);
+        CHECK(kif.status == 0);
+        CHECK(kif.err.empty());
+        const auto again = kifu::test::run_kifu("convert " + make_file("deep-again", "deep.kif", kif.out));
+        CHECK(again.status == 0);
+        CHECK(again.err.empty());
+        CHECK(again.out == r.out);
     }
     const auto too_deep = kifu::test::run_kifu("convert " + make_file("deeper", "deep.kif", nested_kif(1001)));
     CHECK(too_deep.status == 1);

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <thread>
 #include <vector>
 
@@ -141,8 +142,10 @@ TEST_CASE("cli_index_twice_leaves_the_index_unchanged", "[cli][search]") {
     CHECK(first.status == 1);  // shogi-broken.csa
     const std::string before = dump(db);
     const auto second = run_kifu("index '" + db.string() + "' search");
-    CHECK(second.status == 0);
-    CHECK(second.err.find("0 files read (8 unchanged, 0 removed), 0 games added") != std::string::npos);
+    // The file with an error is read (and reported) again; the others are unchanged.
+    CHECK(second.status == 1);
+    CHECK(second.err.starts_with(first.err.substr(0, first.err.find("kifu index: "))));
+    CHECK(second.err.find("1 files read (7 unchanged, 0 removed)") != std::string::npos);
     CHECK(dump(db) == before);
     const auto rebuilt = run_kifu("index --rebuild '" + db.string() + "' search");
     CHECK(rebuilt.status == 1);
@@ -294,6 +297,82 @@ TEST_CASE("cli_index_forgets_the_files_gone_from_its_inputs", "[cli][search]") {
     CHECK(contents(db) == contents(fresh2));
 }
 
+TEST_CASE("cli_index_gives_the_same_index_with_any_number_of_jobs", "[cli][search]") {
+    // Reading and replaying run on -j threads; the writes keep the input order, so even the
+    // row ids are those of -j 1.
+    const fs::path dir = scratch_dir("index-jobs");
+    const fs::path games = dir / "games";
+    fs::create_directories(games);
+    write_random_games(games, 6);
+    const std::string inputs = "search '" + games.string() + "' search/shogi-a.csa";
+    const fs::path one = dir / "one.kdb";
+    const auto r1 = run_kifu("index -j 1 '" + one.string() + "' " + inputs);
+    CHECK(r1.status == 1);  // shogi-broken.csa
+    for (const char* jobs : {"2", "5"}) {
+        const fs::path many = dir / (std::string("jobs-") + jobs + ".kdb");
+        const auto r = run_kifu("index -j " + std::string(jobs) + " '" + many.string() + "' " + inputs);
+        INFO("-j " << jobs);
+        CHECK(r.status == 1);
+        CHECK(r.err.substr(0, r.err.find(" in ")) == r1.err.substr(0, r1.err.find(" in ")));
+        CHECK(dump(many) == dump(one));
+    }
+}
+
+TEST_CASE("cli_index_takes_its_inputs_as_convert_does", "[cli][search]") {
+    const fs::path dir = scratch_dir("index-inputs");
+    put("search/shogi-a.csa", dir / "games" / "a.csa", 0);
+    put("search/shogi-b.csa", dir / "games" / "b.record", 0);  // no registered extension
+    {
+        std::ofstream list(dir / "list.txt");
+        list << "search/go-9x9.sgf\n\nsearch/othello.ggf\n";
+    }
+    const fs::path db = dir / "games.kdb";
+    const auto listed = run_kifu("index '" + db.string() + "' --files-from '" + (dir / "list.txt").string() + "' '" +
+                                 (dir / "games").string() + "'");
+    INFO(listed.err);
+    CHECK(listed.status == 0);
+    CHECK(listed.err.find("3 files read (0 unchanged, 0 removed), 5 games added") != std::string::npos);
+    // --all reads every file of a directory, detected by content.
+    const auto all = run_kifu("index --all '" + db.string() + "' '" + (dir / "games").string() + "'");
+    CHECK(all.status == 0);
+    CHECK(all.err.find("1 files read (1 unchanged, 0 removed), 1 games added") != std::string::npos);
+
+    const auto none = run_kifu("index '" + db.string() + "'");
+    CHECK(none.status == 2);
+    CHECK(none.err == "kifu: error: no input: give files, directories, - or --files-from\n"
+                      "Run with --help for more information.\n");
+}
+
+TEST_CASE("cli_index_shows_the_progress_bar_when_asked", "[cli][search]") {
+    const fs::path db = scratch_dir("index-progress") / "games.kdb";
+    const auto r = run_kifu("index --progress -j 1 '" + db.string() + "' search/go-9x9.sgf search/shogi-a.csa");
+    CHECK(r.status == 0);
+    const std::string clear = "\r\x1b[K";
+    const std::string bar = std::regex_replace(r.err, std::regex(R"([0-9.]+ MB/s  ETA ([0-9]+s|-))"), "R MB/s  ETA T");
+    CHECK(bar.starts_with(clear + "[1/2] 1 game  R MB/s  ETA T  search/go-9x9.sgf" + clear +
+                          "[2/2] 2 games  R MB/s  ETA T  search/shogi-a.csa" + clear + "kifu index: 2 files read"));
+}
+
+TEST_CASE("cli_index_rebuild_replaces_only_an_index", "[cli][search]") {
+    const fs::path dir = scratch_dir("index-rebuild");
+    // A record named where the index goes: --rebuild leaves it as it is.
+    const fs::path record = dir / "game.csa";
+    put("search/shogi-a.csa", record, 0);
+    const std::string bytes = kifu::test::slurp(record);
+    const auto r = run_kifu("index --rebuild '" + record.string() + "' search/shogi-b.csa");
+    CHECK(r.status == 1);
+    CHECK(r.err == "kifu: error: " + record.string() +
+                       ": not a kifu index; a rebuild replaces only an index (remove the file yourself to use its name)\n");
+    CHECK(kifu::test::slurp(record) == bytes);
+    // An empty file and an index are replaced.
+    const fs::path db = dir / "games.kdb";
+    { std::ofstream empty(db); }
+    CHECK(run_kifu("index --rebuild '" + db.string() + "' search/shogi-a.csa").status == 0);
+    const auto again = run_kifu("index --rebuild '" + db.string() + "' search/shogi-b.csa");
+    CHECK(again.status == 0);
+    CHECK(again.err.find("now holds 1 games") != std::string::npos);
+}
+
 TEST_CASE("cli_search_refuses_a_file_that_is_not_an_index", "[cli][search]") {
     const fs::path dir = scratch_dir("search-junk");
     {
@@ -310,13 +389,83 @@ TEST_CASE("cli_search_refuses_a_file_that_is_not_an_index", "[cli][search]") {
 }
 
 TEST_CASE("cli_search_usage_errors", "[cli][search]") {
+    const std::string help = "Run with --help for more information.\n";
     const auto none = run_kifu("search games.kdb");
     CHECK(none.status == 2);
-    CHECK(none.err == "kifu: error: search needs a position: --sfen, --board or --position\nRun with --help for more information.\n");
+    CHECK(none.err == "kifu: error: search needs a position: --sfen, --board or --position\n" + help);
     const auto bad_sfen = run_kifu("search games.kdb --sfen 'lnsgkgsnl/9 b'");
     CHECK(bad_sfen.status == 2);
-    CHECK(bad_sfen.err.find("kifu: error: --sfen: ") == 0);
+    CHECK(bad_sfen.err.starts_with("kifu: error: --sfen: "));
+    CHECK(bad_sfen.err.ends_with("\n" + help));
+    const auto bad_board = run_kifu("search games.kdb --board 'XO.Z'");
+    CHECK(bad_board.status == 2);
+    CHECK(bad_board.err == "kifu: error: --board: column 4: 'Z' is not a board cell (X, O or .), a row separator (/) or "
+                           "the side to move (b, w)\n" + help);
+    const auto shogi_board = run_kifu("search games.kdb --board 'XOX/OXO/XOX' --game shogi");
+    CHECK(shogi_board.status == 2);
+    CHECK(shogi_board.err == "kifu: error: --board: a shogi position is given as an SFEN (--sfen)\n" + help);
     const auto wrong_game = run_kifu("search games.kdb --sfen startpos --game go");
     CHECK(wrong_game.status == 2);
-    CHECK(wrong_game.err == "kifu: error: the position is a shogi position, not go\n");
+    CHECK(wrong_game.err == "kifu: error: the position is a shogi position, not go\n" + help);
+    const auto unknown_game = run_kifu("search games.kdb --sfen startpos --game chess");
+    CHECK(unknown_game.status == 2);
+    CHECK(unknown_game.err == "kifu: error: unknown game 'chess' (shogi, go or othello)\n" + help);
+    const auto ply_alone = run_kifu("search games.kdb --sfen startpos --ply 3");
+    CHECK(ply_alone.status == 2);
+    CHECK(ply_alone.err == "--ply requires --position\n" + help);
+    // A record without that position is a problem with an input, not a usage error.
+    const auto too_far = run_kifu("search games.kdb --position search/go-9x9.sgf --ply 99");
+    CHECK(too_far.status == 1);
+    CHECK(too_far.err == "kifu: error: search/go-9x9.sgf: the main line has 7 moves: no position at ply 99\n");
+}
+
+TEST_CASE("cli_search_filters_and_positions", "[cli][search]") {
+    const fs::path db = scratch_dir("search-filters") / "games.kdb";
+    REQUIRE(run_kifu("index '" + db.string() + "' search").status == 1);  // shogi-broken.csa
+    const std::string search = "search '" + db.string() + "' ";
+    const std::string table = "\nnext move   games    wins   draws  losses  score (side to move)\n";
+    const std::string a = "  search/shogi-a.csa#1  ply 0  Sente A - Gote A  2024/01/02 10:00:00  black won  next: 7g7f\n";
+    const std::string b = "  search/shogi-b.csa#1  ply 0  Sente B - Gote B  2024/02/03 10:00:00  black won  next: 7g7f\n";
+    const std::string c = "  search/shogi-broken.csa#1  ply 0  Sente D - Gote D  draw  next: 5g5f\n";
+    const std::string d = "  search/shogi-two-games.csa#1  ply 0  Sente C - Gote C  2024/03/04 10:00:00  result unknown  next: 2g2f\n";
+    const std::string moves = "7g7f            2       2       0       0  100%\n"
+                              "2g2f            1       0       0       0  -\n"
+                              "5g5f            1       0       1       0  50%\n";
+    const auto start = run_kifu(search + "--sfen startpos");
+    CHECK(start.status == 0);
+    CHECK(start.out == "4 games reached the position\n" + a + b + c + d + table + moves);
+    // --limit lists fewer games; the move table still counts them all, and --json says how
+    // many there are in "total".
+    const auto limited = run_kifu(search + "--sfen startpos --limit 1");
+    CHECK(limited.out == "4 games reached the position (the first 1 listed)\n" + a + table + moves);
+    const auto counted = run_kifu(search + "--sfen startpos --limit 0 --json");
+    CHECK(counted.out == R"({"games":[],"total":4,"next":[{"move":"7g7f","games":2,"wins":2,"draws":0,"losses":0},)"
+                         R"({"move":"2g2f","games":1,"wins":0,"draws":0,"losses":0},)"
+                         R"({"move":"5g5f","games":1,"wins":0,"draws":1,"losses":0}]})"
+                         "\n");
+    // The filters apply to the move table too.
+    const auto players = run_kifu(search + "--sfen startpos --players 'Sente B'");
+    CHECK(players.out == "1 game reached the position\n" + b + table + "7g7f            1       1       0       0  100%\n");
+    const auto dated = run_kifu(search + "--sfen startpos --from 2024-01-15 --to 2024-03");
+    CHECK(dated.out == "2 games reached the position\n" + b + d + table +
+                           "2g2f            1       0       0       0  -\n"
+                           "7g7f            1       1       0       0  100%\n");
+    // The othello start, row by row from the top: the three games of othello.ggf.
+    const auto othello = run_kifu(search + "--board '........ ........ ........ ...OX... ...XO... ........ ........ ........ b' --json");
+    CHECK(othello.status == 0);
+    CHECK(othello.out.find(R"("total":3,)") != std::string::npos);
+    // A go board after 1. cc 2. gg: the mirrored and the turned game reach it too.
+    const auto go = run_kifu(search + "--board '........./........./..X....../........./........./........./......O../........./......... b'");
+    CHECK(go.out == "3 games reached the position\n"
+                    "  search/go-9x9-mirrored.sgf#1  ply 2  Black B - White B  2021-05-06  white won  next: gc\n"
+                    "  search/go-9x9-turned.sgf#1  ply 2  Black C - White C  2022-07-08  draw  next: gc\n"
+                    "  search/go-9x9.sgf#1  ply 2  Black A - White A  2020-01-01  black won  next: gc\n" +
+                        table + "gc              3       1       1       1  50%\n");
+    // After 7g7f 8c8d 2g2f, White to move: the two-game file reaches it by another order.
+    const auto from_record = run_kifu(search + "--position search/shogi-b.csa --ply 3");
+    CHECK(from_record.out ==
+          "2 games reached the position\n"
+          "  search/shogi-b.csa#1  ply 3  Sente B - Gote B  2024/02/03 10:00:00  black won  next: 8d8e\n"
+          "  search/shogi-two-games.csa#1  ply 3  Sente C - Gote C  2024/03/04 10:00:00  result unknown  next: 3c3d\n" +
+              table + "3c3d            1       0       0       0  -\n8d8e            1       0       0       1  0%\n");
 }

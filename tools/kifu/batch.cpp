@@ -8,13 +8,14 @@
 namespace kifu::cli {
 namespace {
 
-std::vector<input_item> expand(const batch_options& options, int& status, batch_summary& summary) {
+std::vector<input_item> expand(const batch_options& options, int& status, batch_summary& summary,
+                               std::vector<std::string>& named) {
     input_list_options listing;
     listing.args = options.inputs;
     listing.files_from = options.files_from;
     listing.all_files = options.all_files;
     std::vector<diagnostic> problems;
-    std::vector<input_item> items = expand_inputs(listing, problems);
+    std::vector<input_item> items = expand_inputs(listing, problems, &named);
     if (!problems.empty()) {
         print_diagnostics(stderr, problems);
         status = exit_input;
@@ -36,7 +37,7 @@ std::uint64_t total_size(const std::vector<input_item>& items, bool needed) {
 }  // namespace
 
 batch::batch(const batch_options& options)
-    : options_(options), items_(expand(options, status_, summary_)),
+    : options_(options), items_(expand(options, status_, summary_, named_)),
       jobs_(options.jobs == 0 ? default_jobs() : options.jobs),
       progress_(wanted(options.progress) && items_.size() > 1, items_.size(),
                 total_size(items_, wanted(options.progress) && items_.size() > 1)) {}

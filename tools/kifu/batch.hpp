@@ -1,6 +1,6 @@
 #pragma once
 
-// The frame of a batch command (convert, lint): the expanded inputs, the thread count, the
+// The frame of a batch command (convert, lint, index): the expanded inputs, the thread count, the
 // progress bar and the summary. The command does the per-input work; this reports it.
 
 #include <cstdint>
@@ -19,6 +19,8 @@ public:
     explicit batch(const batch_options& options);
 
     const std::vector<input_item>& items() const noexcept { return items_; }
+    /// Every name the inputs gave (arguments and --files-from lines), as written.
+    const std::vector<std::string>& named() const noexcept { return named_; }
     unsigned jobs() const noexcept { return jobs_; }
     /// exit_input when an input could not be listed, else exit_ok.
     int status() const noexcept { return status_; }
@@ -34,10 +36,11 @@ public:
     void finish(bool table = false);
 
 private:
-    // The order matters: the expansion fills status_ and summary_ before items_ is set.
+    // The order matters: the expansion fills status_, summary_ and named_ before items_ is set.
     const batch_options& options_;
     int status_ = 0;
     batch_summary summary_;
+    std::vector<std::string> named_;
     std::vector<input_item> items_;
     unsigned jobs_ = 1;
     progress_bar progress_;

@@ -15,7 +15,7 @@ inline constexpr int exit_ok = 0;
 inline constexpr int exit_input = 1;
 inline constexpr int exit_usage = 2;
 
-/// What batch commands (convert, lint) share: the inputs, threads and reporting.
+/// What batch commands (convert, lint, index) share: the inputs, threads and reporting.
 struct batch_options {
     std::vector<std::string> inputs;  ///< files, directories; "-" = stdin
     std::string files_from;           ///< a file listing more inputs, one per line; "-" = stdin
@@ -33,6 +33,7 @@ struct convert_options : batch_options {
     std::string output_dir;           ///< empty = stdout
     bool force = false;               ///< overwrite existing outputs under output_dir
     int ply = -1;                     ///< -t sfen: the position after this many moves; -1 = the end
+    bool declare_encoding = false;    ///< -t kif|kifu|ki2|ki2u: start with the `#KIF version=2.0 encoding=…` line
     bool pretty = false;
     bool jsonl = false;
     bool lenient = false;
@@ -48,6 +49,9 @@ struct lint_options : batch_options {
     std::string report = "gcc";  ///< gcc, json (JSON Lines) or sarif (SARIF 2.1.0)
     std::size_t max_errors = 0;  ///< stop reporting after this many errors; 0 = no limit
     std::vector<std::string> severity_overrides;  ///< -W code=error|warning|off
+    std::string names_dir;     ///< WTHOR: folder of WTHOR.JOU / WTHOR.TRN
+    std::string players;       ///< WTHOR: players file (.jou)
+    std::string tournaments;   ///< WTHOR: tournaments file (.trn)
 };
 
 struct position_options {
@@ -65,9 +69,9 @@ struct trace_options {
     std::string input;
 };
 
-struct index_options {
+struct index_options : batch_options {
+    index_options() { summary = 0; }  // the command prints its own summary line
     std::string database;             ///< the index file
-    std::vector<std::string> inputs;  ///< files and directories; "-" = stdin
     std::string format;               ///< input format; empty = detect
     std::string encoding;             ///< text inputs' encoding; empty = detect
     bool rebuild = false;             ///< start from an empty index

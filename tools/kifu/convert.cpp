@@ -88,7 +88,8 @@ converted convert_one(const input_item& item, const convert_job& job) {
         std::string error;
         std::vector<diagnostic> warnings;
         // On stdout the CSV header is written once, by the caller, before the first rows.
-        if (!render_export(result, job.target, !job.dir.empty(), name, rendered, error, warnings, job.options.ply)) {
+        if (!render_export(result, job.target, !job.dir.empty(), name, rendered, error, warnings,
+                           {job.options.ply, job.options.declare_encoding})) {
             c.messages += fmt::format("kifu: error: {}\n", error);
             c.status = exit_usage;  // a target the game cannot have is a usage error
             return c;
@@ -208,6 +209,11 @@ int run_convert(const convert_options& options) {
     }
     if (options.ply >= 0 && *target != output_target::sfen) {
         return usage_error(fmt::format("--ply applies to -t sfen only, not to -t {}", options.to));
+    }
+    if (options.declare_encoding && *target != output_target::kif && *target != output_target::kifu &&
+        *target != output_target::ki2 && *target != output_target::ki2u) {
+        return usage_error(
+            fmt::format("--declare-encoding applies to -t kif, kifu, ki2 and ki2u only, not to -t {}", options.to));
     }
     convert_job job{options, *target, {}, options.output_dir};
     job.reading.format = options.format;

@@ -1,9 +1,10 @@
 // kifu index: reads records of any game and format and adds every position their lines of
-// play reach to a position index (an SQLite file; docs/search.md).
-
-#include <unistd.h>
+// play reach to a position index (an SQLite file; docs/search.md). Inputs are read and
+// replayed on -j threads; the database is written on this thread, in input order, so any -j
+// gives the same index.
 
 #include <algorithm>
+#include <cstdint>
 #include <chrono>
 #include <filesystem>
 #include <set>
@@ -14,9 +15,11 @@
 #include <kifu/format.hpp>
 #include <kifu/search.hpp>
 
+#include "batch.hpp"
+#include "batch_report.hpp"
 #include "commands.hpp"
 #include "input.hpp"
-#include "input_list.hpp"
+#include "parallel.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -33,6 +36,41 @@ std::int64_t mtime_of(const std::filesystem::path& p) {
     return ec ? 0 : static_cast<std::int64_t>(t.time_since_epoch().count());
 }
 
+// The time stored for a source whose read had errors: no file has it, so it is never current.
+constexpr std::int64_t unread_mtime = INT64_MIN;
+
+// What the database knows of an input before it is read.
+struct input_state {
+    std::string source;  // the name the index keeps it under
+    std::uint64_t size = 0;
+    std::int64_t mtime = 0;
+    bool current = false;  // indexed with this size and time: not read again
+};
+
+// One input read and prepared (on a worker thread), handed back in input order.
+struct prepared_input {
+    std::string messages;  // its diagnostics, as stderr shows them
+    std::vector<diagnostic> diagnostics;
+    std::size_t games = 0;
+    std::size_t moves = 0;
+    bool readable = true;  // false: no record and an error; nothing to index
+    bool ok = true;
+    search::prepared_source games_ready;
+};
+
+prepared_input prepare_input(const std::string& arg, const read_options& read) {
+    prepared_input p;
+    const read_result result = read_input(arg, read);
+    p.diagnostics = result.diagnostics;
+    append_diagnostics(p.messages, result.diagnostics);
+    p.ok = result.ok();
+    p.readable = !result.records.empty() || result.ok();
+    p.games = result.records.size();
+    for (const record& r : result.records) p.moves += main_line_moves(r);
+    if (p.readable) p.games_ready = search::prepare(result);
+    return p;
+}
+
 int index_inputs(const index_options& options) {
     read_options read;
     if (!options.format.empty()) {
@@ -44,74 +82,80 @@ int index_inputs(const index_options& options) {
     // A broken record is reported and left out; the file's other games are indexed.
     read.mode = read_mode::lenient;
 
-    std::vector<diagnostic> problems;
-    input_list_options listing;
-    listing.args = options.inputs;
-    std::vector<std::string> named;
-    std::vector<std::string> files;
-    for (input_item& item : expand_inputs(listing, problems, &named)) files.push_back(std::move(item.arg));
-    print_diagnostics(stderr, problems);
-    bool failed = has_error(problems);
+    batch b(options);
+    int status = b.status();
+    search::database db =
+        search::database::open(options.database, options.rebuild ? search::open_mode::rebuild : search::open_mode::create);
+    const auto started = std::chrono::steady_clock::now();
 
-    search::database db = [&] {
-        return search::database::open(options.database, options.rebuild ? search::open_mode::rebuild : search::open_mode::create);
-    }();
-    const bool progress = files.size() > 1 && isatty(fileno(stderr)) != 0;
-    std::size_t skipped = 0;
+    std::vector<input_state> states(b.items().size());
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        const std::string& arg = b.items()[i].arg;
+        input_state& s = states[i];
+        if (arg == "-") {
+            s.source = "<stdin>";
+            continue;
+        }
+        s.source = arg;
+        std::error_code ec;
+        s.size = static_cast<std::uint64_t>(std::filesystem::file_size(arg, ec));
+        if (ec) continue;  // the read reports it
+        s.mtime = mtime_of(arg);
+        s.current = db.is_current(arg, s.size, s.mtime);
+    }
+
+    std::size_t unchanged = 0;
     std::size_t read_files = 0;
     search::add_stats total;
     std::set<std::string> indexed;  // the sources this run indexed or found unchanged
-    const auto started = std::chrono::steady_clock::now();
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        const std::string& file = files[i];
-        if (progress) {
-            fmt::print(stderr, "\r\x1b[K[{}/{}] {}", i + 1, files.size(), file);
-            std::fflush(stderr);
-        }
-        std::error_code ec;
-        const bool is_stdin = file == "-";
-        const std::uint64_t size = is_stdin ? 0 : static_cast<std::uint64_t>(std::filesystem::file_size(file, ec));
-        const std::int64_t mtime = is_stdin || ec ? 0 : mtime_of(file);
-        if (!is_stdin && !ec && db.is_current(file, size, mtime)) {
-            ++skipped;
-            indexed.insert(file);
-            continue;
-        }
-        const read_result result = read_input(file, read);
-        if (progress && !result.diagnostics.empty()) fmt::print(stderr, "\r\x1b[K");
-        print_diagnostics(stderr, result.diagnostics);
-        if (!result.ok()) failed = true;
-        if (result.records.empty() && !result.ok()) continue;
-        const std::string source = is_stdin ? std::string("<stdin>") : file;
-        const search::add_stats s = db.add_source(source, result, size, mtime);
-        indexed.insert(source);
-        ++read_files;
-        total.games_added += s.games_added;
-        total.games_duplicate += s.games_duplicate;
-        total.positions += s.positions;
-        total.games_left_out += s.games_left_out;
-    }
-    if (progress) fmt::print(stderr, "\r\x1b[K");
+    run_in_order<prepared_input>(
+        b.items().size(), b.jobs(),
+        [&](std::size_t i, unsigned) {
+            return states[i].current ? prepared_input{} : prepare_input(b.items()[i].arg, read);
+        },
+        [&](std::size_t i, prepared_input& p) {
+            const input_state& s = states[i];
+            b.report(p.messages);
+            if (!p.ok) status = std::max(status, exit_input);
+            if (s.current) {
+                ++unchanged;
+                indexed.insert(s.source);
+            } else if (p.readable) {
+                // A file with errors is read again next time (no time that matches is stored),
+                // so that its errors are reported until it is fixed.
+                const search::add_stats added =
+                    db.add_source(s.source, p.games_ready, s.size, p.ok ? s.mtime : unread_mtime);
+                indexed.insert(s.source);
+                ++read_files;
+                total.games_added += added.games_added;
+                total.games_duplicate += added.games_duplicate;
+                total.games_left_out += added.games_left_out;
+                total.positions += added.positions;
+            }
+            b.done(i, s.current ? 0 : s.size, p.games, p.moves, p.diagnostics);
+        });
     // What a fresh index of these inputs would not hold: sources named by the inputs (or below
     // a directory they name) that this run did not index, because they are gone, no longer
     // read, or no longer listed. Sources outside the inputs stay.
     std::size_t removed = 0;
     for (const std::string& source : db.sources()) {
         if (indexed.count(source) != 0) continue;
+        const std::vector<std::string>& named = b.named();
         if (std::none_of(named.begin(), named.end(), [&](const std::string& n) { return in_scope(source, n); })) continue;
         db.remove_source(source);
         ++removed;
     }
     db.finish();
+    b.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const search::index_stats st = db.stats();
     fmt::print(stderr,
                "kifu index: {} files read ({} unchanged, {} removed), {} games added ({} already indexed, {} with errors left "
-               "out), {} positions in "
-               "{:.1f} s; {} now holds {} games, {} positions, {:.1f} MB\n",
-               read_files, skipped, removed, total.games_added, total.games_duplicate, total.games_left_out, total.positions, seconds, options.database,
-               st.games, st.positions, static_cast<double>(st.file_bytes) / 1e6);
-    return failed ? exit_input : exit_ok;
+               "out), {} positions in {:.1f} s; {} now holds {} games, {} positions, {:.1f} MB\n",
+               read_files, unchanged, removed, total.games_added, total.games_duplicate, total.games_left_out,
+               total.positions, seconds, options.database, st.games, st.positions,
+               static_cast<double>(st.file_bytes) / 1e6);
+    return status;
 }
 
 }  // namespace

@@ -49,6 +49,9 @@ int run_lint(const lint_options& options) {
     reading.format = options.format;
     reading.encoding = options.encoding;
     reading.mode = read_mode::lenient;
+    reading.wthor_names_dir = options.names_dir;
+    reading.wthor_players = options.players;
+    reading.wthor_tournaments = options.tournaments;
 
     batch b(options);
     stdout_sink out;

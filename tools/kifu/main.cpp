@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <utility>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -20,8 +21,8 @@
 
 namespace {
 
-// The options convert and lint share: inputs, threads, progress and summary.
-void add_batch_options(CLI::App* cmd, kifu::cli::batch_options& batch) {
+// The options of the batch commands (convert, lint, index): inputs, threads, progress.
+void add_input_options(CLI::App* cmd, kifu::cli::batch_options& batch) {
     cmd->add_option("--files-from", batch.files_from, "Read more input names from FILE, one per line (- = stdin)");
     cmd->add_flag("--all", batch.all_files,
                   "In directories, read every file (detected by content), not only known extensions");
@@ -29,6 +30,11 @@ void add_batch_options(CLI::App* cmd, kifu::cli::batch_options& batch) {
         ->check(CLI::Range(1u, 1024u));
     cmd->add_flag_callback("--progress", [&batch] { batch.progress = 1; }, "Show the progress bar (default: on a terminal)");
     cmd->add_flag_callback("--no-progress", [&batch] { batch.progress = 0; }, "Never show the progress bar");
+}
+
+// The options convert and lint share: the above, and the summary.
+void add_batch_options(CLI::App* cmd, kifu::cli::batch_options& batch) {
+    add_input_options(cmd, batch);
     cmd->add_flag_callback("--summary", [&batch] { batch.summary = 1; },
                            "Print the summary at the end on stderr (default: on a terminal)");
     cmd->add_flag_callback("--no-summary", [&batch] { batch.summary = 0; }, "Never print the summary");
@@ -73,6 +79,9 @@ int main(int argc, char** argv) {
     convert_cmd->add_flag("--force", convert.force, "Overwrite outputs that exist under -o DIR");
     convert_cmd->add_option("--ply", convert.ply, "-t sfen: the position after N moves of the main line (default: the end)")
         ->check(CLI::NonNegativeNumber);
+    convert_cmd->add_flag("--declare-encoding", convert.declare_encoding,
+                          "-t kif, kifu, ki2, ki2u: start with #KIF version=2.0 encoding=UTF-8 (Shift_JIS for kif, "
+                          "#KI2 for KI2), the line Kifu for Windows writes");
     CLI::Option* lenient = convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
     convert_cmd->add_flag("--strict", convert.strict,
                           "Warnings are errors: a go or othello move the rules forbid ends the game's reading")
@@ -100,6 +109,9 @@ int main(int argc, char** argv) {
     lint_cmd->add_option("--max-errors", lint.max_errors, "Stop reporting after N errors (0: no limit)");
     lint_cmd->add_option("-W", lint.severity_overrides, "CODE=error|warning|off: report a code as an error, a warning, or not at all")
         ->allow_extra_args(false);
+    lint_cmd->add_option("--names", lint.names_dir, "WTHOR: the folder holding WTHOR.JOU and WTHOR.TRN");
+    lint_cmd->add_option("--jou", lint.players, "WTHOR: the players file (.jou)");
+    lint_cmd->add_option("--trn", lint.tournaments, "WTHOR: the tournaments file (.trn)");
     lint_cmd->add_flag("--json-summary", lint.json_summary, "Print the summary as one JSON object on stderr");
     add_batch_options(lint_cmd, lint);
     lint_cmd->add_option("files", lint.inputs, "Input files and directories; - reads stdin");
@@ -125,10 +137,11 @@ int main(int argc, char** argv) {
     index_options index;
     CLI::App* index_cmd = app.add_subcommand("index", "Adds every position of the inputs' games to a position index (SQLite)");
     index_cmd->add_option("database", index.database, "The index file (created when missing)")->required();
-    index_cmd->add_option("inputs", index.inputs, "Input files and directories; - reads stdin")->required();
+    index_cmd->add_option("inputs", index.inputs, "Input files and directories; - reads stdin");
     index_cmd->add_option("-f,--format", index.format, "Input format (default: detected)");
     index_cmd->add_option("-e,--encoding", index.encoding, encoding_help);
     index_cmd->add_flag("--rebuild", index.rebuild, "Start from an empty index");
+    add_input_options(index_cmd, index);
 
     search_options search;
     CLI::App* search_cmd = app.add_subcommand("search", "Lists the indexed games that reached a position and the moves played next");
@@ -138,7 +151,9 @@ int main(int argc, char** argv) {
     CLI::Option* from_record = search_cmd->add_option("--position", search.position, "A record: the position after its first game's main line");
     sfen->excludes(board)->excludes(from_record);
     board->excludes(from_record);
-    search_cmd->add_option("--ply", search.ply, "With --position: the position after this many moves")->needs(from_record);
+    search_cmd->add_option("--ply", search.ply, "With --position: the position after this many moves")
+        ->needs(from_record)
+        ->check(CLI::NonNegativeNumber);
     search_cmd->add_option("--game", search.game, "shogi, go or othello (default: from the position)");
     search_cmd->add_option("--limit", search.limit, "Games listed at most (default 50)");
     search_cmd->add_option("--players", search.players, "Only games with a player whose name contains this");
@@ -155,9 +170,10 @@ int main(int argc, char** argv) {
     for (const std::string& f : lint_formats) {
         (f == "gcc" || f == "json" || f == "sarif" ? lint.report : lint.format) = f;
     }
-    for (const batch_options* b : {static_cast<const batch_options*>(&convert), static_cast<const batch_options*>(&lint)}) {
-        if (b->inputs.empty() && b->files_from.empty() &&
-            (b == &convert ? convert_cmd->parsed() : lint_cmd->parsed())) {
+    for (const auto& [b, cmd] : {std::pair<const batch_options*, const CLI::App*>{&convert, convert_cmd},
+                                 std::pair<const batch_options*, const CLI::App*>{&lint, lint_cmd},
+                                 std::pair<const batch_options*, const CLI::App*>{&index, index_cmd}}) {
+        if (b->inputs.empty() && b->files_from.empty() && cmd->parsed()) {
             return usage_error("no input: give files, directories, - or --files-from");
         }
     }

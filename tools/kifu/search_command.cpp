@@ -33,17 +33,19 @@ kifu::game board_game(const std::string& board) {
     return kifu::game::go;
 }
 
-// Returns the key of the position the options name, or nothing after printing why.
+// Returns the key of the position the options name, or nothing after printing why: a
+// position written on the command line that is wrong is a usage error, a record that gives
+// none a problem with an input.
 std::optional<search::position_key> wanted_position(const search_options& o, int& status) {
     std::string error;
     std::optional<search::position_key> key;
     if (!o.sfen.empty()) {
         key = search::key_from_sfen(o.sfen, error);
-        if (!key) fmt::print(stderr, "kifu: error: --sfen: {}\n", error);
+        if (!key) status = usage_error("--sfen: " + error);
     } else if (!o.board.empty()) {
         const kifu::game g = o.game.empty() ? board_game(o.board) : *game_option(o.game);
         key = search::key_from_board(o.board, g, error);
-        if (!key) fmt::print(stderr, "kifu: error: --board: {}\n", error);
+        if (!key) status = usage_error("--board: " + error);
     } else {
         read_options read;
         const read_result r = read_input(o.position, read);
@@ -54,15 +56,14 @@ std::optional<search::position_key> wanted_position(const search_options& o, int
             return std::nullopt;
         }
         key = search::key_of(r.records.front(), o.ply, error);
-        if (!key) fmt::print(stderr, "kifu: error: {}: {}\n", display_name(o.position), error);
+        if (!key) {
+            fmt::print(stderr, "kifu: error: {}: {}\n", display_name(o.position), error);
+            status = exit_input;
+        }
     }
-    if (!key) {
-        status = o.position.empty() ? exit_usage : exit_input;
-        return std::nullopt;
-    }
+    if (!key) return std::nullopt;
     if (!o.game.empty() && key->game != *game_option(o.game)) {
-        fmt::print(stderr, "kifu: error: the position is a {} position, not {}\n", to_string(key->game), o.game);
-        status = exit_usage;
+        status = usage_error(fmt::format("the position is a {} position, not {}", to_string(key->game), o.game));
         return std::nullopt;
     }
     return key;
@@ -149,9 +150,7 @@ void print_json(const search::query_result& r) {
 
 int run_search(const search_options& options) {
     if (!options.game.empty() && !game_option(options.game)) {
-        fmt::print(stderr, "kifu: error: unknown game '{}' (shogi, go or othello)\nRun with --help for more information.\n",
-                   options.game);
-        return exit_usage;
+        return usage_error(fmt::format("unknown game '{}' (shogi, go or othello)", options.game));
     }
     int status = exit_ok;
     const std::optional<search::position_key> key = wanted_position(options, status);

@@ -131,8 +131,8 @@ bool render_sgf(const read_result& result, const std::string& input, std::string
 }
 
 // -t kif, kifu, ki2, ki2u, csa, csa-v2.2: the shogi writers.
-bool render_shogi_record(const read_result& result, output_target t, const std::string& input, std::string& out,
-                         std::string& error) {
+bool render_shogi_record(const read_result& result, output_target t, const std::string& input, bool declare_encoding,
+                         std::string& out, std::string& error) {
     const std::string_view target_name = target_names[static_cast<std::size_t>(t)];
     std::vector<const shogi::jkf*> games;
     for (const record& r : result.records) {
@@ -157,6 +157,7 @@ bool render_shogi_record(const read_result& result, output_target t, const std::
         shogi::kakinoki_write_options options;
         options.encoding = t == output_target::kif || t == output_target::ki2 ? shogi::text_encoding::cp932
                                                                                 : shogi::text_encoding::utf8;
+        options.declare_encoding = declare_encoding;
         written = t == output_target::kif || t == output_target::kifu ? shogi::write_kif(*games[0], options)
                                                                       : shogi::write_ki2(*games[0], options);
     }
@@ -239,7 +240,8 @@ std::string export_header(const read_result& result, output_target t) {
 }
 
 bool render_export(const read_result& result, output_target t, bool with_header, const std::string& input,
-                   std::string& out, std::string& error, std::vector<diagnostic>& diagnostics, int ply) {
+                   std::string& out, std::string& error, std::vector<diagnostic>& diagnostics,
+                   const export_options& options) {
     if (t == output_target::sgf) return render_sgf(result, input, out, error);
     switch (t) {
         case output_target::kif:
@@ -247,18 +249,18 @@ bool render_export(const read_result& result, output_target t, bool with_header,
         case output_target::ki2:
         case output_target::ki2u:
         case output_target::csa:
-        case output_target::csa_v2_2: return render_shogi_record(result, t, input, out, error);
+        case output_target::csa_v2_2: return render_shogi_record(result, t, input, options.declare_encoding, out, error);
         default: break;
     }
     const std::size_t size_before = out.size();
     if (with_header) out += export_header(result, t);
     bool ok = true;
     if (t == output_target::usi || t == output_target::sfen) {
-        ok = render_shogi(result, t, input, ply, out, error);
+        ok = render_shogi(result, t, input, options.ply, out, error);
     } else if (t == output_target::positions_csv || t == output_target::positions_jsonl) {
         // The first record's game decides; a record of another game is then an error.
         const kifu::game game = result.records.empty() ? kifu::game::othello : result.records.front().game();
-        if (game == kifu::game::shogi) ok = render_shogi(result, t, input, ply, out, error);
+        if (game == kifu::game::shogi) ok = render_shogi(result, t, input, options.ply, out, error);
         else if (game == kifu::game::go) ok = render_go_positions(result, t, input, out, error);
         else ok = render_othello(result, t, input, out, error, diagnostics);
     } else {

@@ -21,6 +21,12 @@ inline const std::vector<std::string> target_names{"jkf", "sgf", "csv", "ggf", "
 /// Returns the target of a `-t` name (nothing for an unknown name).
 std::optional<output_target> target_of(std::string_view name) noexcept;
 
+/// What some targets take besides the records.
+struct export_options {
+    int ply = -1;                   ///< sfen: the position after this many moves; -1 = the end
+    bool declare_encoding = false;  ///< kif, kifu, ki2, ki2u: start with the `#KIF version=2.0 encoding=…` line
+};
+
 /// Returns the file extension `-o DIR` uses for a target other than jkf: ".sgf", ".csv", ".ggf", ".jsonl",
 /// ".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".usi", ".sfen".
 std::string_view extension_of(output_target t) noexcept;
@@ -38,16 +44,19 @@ std::string export_header(const read_result& result, output_target t);
 /// - positions-csv, positions-jsonl: one row per position of each main line (shogi, go, and
 ///   othello on 8×8 boards), `input` in the source column, the CSV header row first when
 ///   `with_header`;
-/// - kif, ki2 (CP932), kifu, ki2u (UTF-8): the one shogi game of the input; csa (V3.0),
-///   csa-v2.2: every shogi game of the input, `/` between them;
+/// - kif, ki2 (CP932), kifu, ki2u (UTF-8): the one shogi game of the input, after a
+///   `#KIF version=2.0 encoding=UTF-8` line (`=Shift_JIS` for CP932, `#KI2` for KI2) when
+///   `options.declare_encoding`; csa (V3.0), csa-v2.2: every shogi game of the input, `/`
+///   between them;
 /// - usi: each shogi game's main line as a `position sfen … moves …` line;
-/// - sfen: the SFEN of each shogi game's position after its main line, or after `ply` moves
-///   when `ply` >= 0.
+/// - sfen: the SFEN of each shogi game's position after its main line, or after
+///   `options.ply` moves when it is >= 0.
 /// Returns false, appending nothing, when a record is not of the target's game, (positions)
 /// othello not on an 8×8 board, (kif, ki2) not alone in its input, (sfen) a main line shorter
-/// than `ply`, or a shogi writer fails (a character CP932 lacks, a special CSA cannot write);
+/// than `options.ply`, or a shogi writer fails (a character CP932 lacks, a special CSA cannot write);
 /// `error` then says which and why.
 bool render_export(const read_result& result, output_target t, bool with_header, const std::string& input,
-                   std::string& out, std::string& error, std::vector<diagnostic>& diagnostics, int ply = -1);
+                   std::string& out, std::string& error, std::vector<diagnostic>& diagnostics,
+                   const export_options& options = {});
 
 }  // namespace kifu::cli

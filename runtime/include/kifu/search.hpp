@@ -56,9 +56,10 @@ std::optional<position_key> key_of(const record& r, std::optional<int> ply, std:
 std::optional<position_key> key_from_sfen(std::string_view sfen, std::string& error);
 
 /// Returns the key of a go or othello board written row by row from the top: `X` (or `x`, `B`,
-/// `b`, `*`) black, `O` (`o`, `W`, `w`) white, `.` (`-`, `+`) empty, rows optionally separated by
-/// `/` or white space, then a space and the side to move (`b` or `w`; default black). The board
-/// must be square (go: 2×2 to 52×52; othello: 4×4 to 14×14, even). Nothing with a reason in
+/// `*`) black, `O` (`o`, `W`) white, `.` (`-`, `+`) empty, rows optionally separated by `/` or
+/// white space, then a space and the side to move (`b` or `w`; default black; lower-case `b`
+/// and `w` are never cells). The board must be square (go: 2×2 to 52×52; othello: 4×4 to 14×14,
+/// even). Nothing with a reason (and the 1-based column of a character that is not a cell) in
 /// `error` when it is malformed.
 std::optional<position_key> key_from_board(std::string_view board, kifu::game game, std::string& error);
 
@@ -76,7 +77,8 @@ public:
 enum class open_mode : std::uint8_t {
     read_only,  ///< an existing index, for queries
     create,     ///< an existing index, or a new one when the file does not exist
-    rebuild,    ///< a new, empty index in place of whatever the file held
+    rebuild,    ///< a new, empty index in place of the index the file held (a file that is not a
+                ///< kifu index, or a damaged one, is an error and is left as it is)
 };
 
 /// A game as the index keeps it. A game several sources hold (same content) is named by its

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -64,11 +65,17 @@ CREATE TABLE positions(
 
 constexpr const char* position_index_sql = "CREATE INDEX IF NOT EXISTS positions_by_hash ON positions(hash)";
 
+// "FILE: ", the database file an error is about, for the messages of a statement.
+std::string where(sqlite3* db) {
+    const char* file = sqlite3_db_filename(db, "main");
+    return file && *file ? fmt::format("{}: ", file) : std::string();
+}
+
 class statement {
 public:
     statement(sqlite3* db, const char* sql) : db_(db) {
         if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) {
-            throw error(fmt::format("SQLite: {} (in: {})", sqlite3_errmsg(db), sql));
+            throw error(fmt::format("{}SQLite: {} (in: {})", where(db), sqlite3_errmsg(db), sql));
         }
     }
     statement(const statement&) = delete;
@@ -92,7 +99,7 @@ public:
         const int rc = sqlite3_step(stmt_);
         if (rc == SQLITE_ROW) return true;
         if (rc == SQLITE_DONE) return false;
-        throw error(fmt::format("SQLite: {}", sqlite3_errmsg(db_)));
+        throw error(fmt::format("{}SQLite: {}", where(db_), sqlite3_errmsg(db_)));
     }
     void run() {
         step();
@@ -114,7 +121,7 @@ public:
 
 private:
     void check(int rc) const {
-        if (rc != SQLITE_OK) throw error(fmt::format("SQLite: {}", sqlite3_errmsg(db_)));
+        if (rc != SQLITE_OK) throw error(fmt::format("{}SQLite: {}", where(db_), sqlite3_errmsg(db_)));
     }
     sqlite3* db_;
     sqlite3_stmt* stmt_ = nullptr;
@@ -321,9 +328,45 @@ database::~database() {
     }
 }
 
+namespace {
+
+// --rebuild replaces an index, never a file the user may have named by mistake (a record, a
+// database of something else): the file must be missing, empty, or a kifu index of any
+// schema version.
+void check_replaceable(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return;
+    if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0 && !ec) return;
+    std::array<char, 16> magic{};
+    std::ifstream in(path, std::ios::binary);
+    const bool sqlite = in.read(magic.data(), magic.size()) && std::memcmp(magic.data(), "SQLite format 3", 16) == 0;
+    std::string marker;
+    if (sqlite) {
+        sqlite3* db = nullptr;
+        if (sqlite3_open_v2(path.string().c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+            sqlite3_stmt* s = nullptr;
+            if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'format'", -1, &s, nullptr) == SQLITE_OK &&
+                sqlite3_step(s) == SQLITE_ROW) {
+                const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
+                if (text) marker = text;
+            }
+            sqlite3_finalize(s);
+        }
+        sqlite3_close(db);
+    }
+    if (marker != format_marker) {
+        throw error(fmt::format("{}: not a kifu index; a rebuild replaces only an index (remove the file yourself to "
+                                "use its name)",
+                                path.string()));
+    }
+}
+
+}  // namespace
+
 database database::open(const std::filesystem::path& path, open_mode mode) {
     std::error_code ec;
     if (mode == open_mode::rebuild) {
+        check_replaceable(path);
         for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
             std::filesystem::remove(path.string() + suffix, ec);
         }
@@ -394,6 +437,8 @@ void database::finish() {
     if (!impl_) return;
     impl_->exec(position_index_sql);
     impl_->exec("PRAGMA optimize");
+    // Everything into the index file itself: it can be copied alone, and its size is the index's.
+    impl_->exec("PRAGMA wal_checkpoint(TRUNCATE)");
     impl_->bulk = false;
 }
 
@@ -584,8 +629,6 @@ index_stats database::stats() const {
     std::error_code ec;
     const auto size = std::filesystem::file_size(impl_->path, ec);
     s.file_bytes = ec ? 0 : static_cast<std::uint64_t>(size);
-    const auto wal = std::filesystem::file_size(impl_->path.string() + "-wal", ec);
-    if (!ec) s.file_bytes += static_cast<std::uint64_t>(wal);
     return s;
 }
 
