@@ -164,6 +164,42 @@ TEST_CASE("line_walker: pass(), passed_line_break() and at() mixed", "[line_walk
     }
 }
 
+TEST_CASE("line_walker: line_of() in any order gives line_of's lines", "[line_walker]") {
+    std::mt19937 random(6);
+    for (int t = 0; t < texts; ++t) {
+        const kifu::source_text source("t", random_text(random), "UTF-8");
+        const std::size_t size = source.text().size();
+        line_walker walker(source);
+        for (int i = 0; i < 40; ++i) {
+            // Anywhere, then a few bytes on.
+            const std::size_t offset = static_cast<std::size_t>(random() % (size + 1));
+            INFO("offset " << offset << " of " << size);
+            CHECK(walker.line_of(offset) == source.line_of(offset));
+            if (offset + 8 <= size) CHECK(walker.line_of(offset + 8) == source.line_of(offset + 8));
+        }
+    }
+}
+
+TEST_CASE("line_walker: at() along a long line, its parts before each whole", "[line_walker]") {
+    // A USI game on one line, located as the usi builder hears it: each move's squares, then
+    // the move (a step back), then the record at the line's start; and a KI2 line of moves.
+    std::string usi = "position startpos moves";
+    for (int i = 0; i < 2000; ++i) usi += " 7g7f 3c3d";
+    usi += "\n▲７六歩    △３四歩    ▲２六歩\n";
+    const kifu::source_text source("t", usi, "UTF-8");
+    line_walker walker(source);
+    for (std::size_t move = usi.find(" 7g7f") + 1; move < usi.find('\n'); move += 5) {
+        check_at(walker, source, move);
+        check_at(walker, source, move + 2);
+        check_at(walker, source, move);
+    }
+    check_at(walker, source, 0);
+    const std::size_t ki2 = usi.find('\n') + 1;
+    for (const std::string_view token : {"▲", "７六", "歩", "△", "３四", "▲", "２六"}) {
+        check_at(walker, source, usi.find(token, ki2));
+    }
+}
+
 TEST_CASE("line_walker: an empty text and a default-constructed one", "[line_walker]") {
     const kifu::source_text empty("t", "", "UTF-8");
     line_walker walker(empty);

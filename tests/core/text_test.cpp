@@ -149,32 +149,3 @@ TEST_CASE("source_text columns count code points of Japanese lines", "[text]") {
     CHECK(kifu::format_json(d) ==
           R"({"severity":"warning","code":"kif.syntax","message":"bad square","file":"g.kif","line":2,"column":5,"ply":1})");
 }
-
-TEST_CASE("line_cursor gives source_text's line for offsets in any order", "[text]") {
-    // Long and short lines, every kind of break, and an empty text.
-    std::string body = "a\r\nbc\n\r将棋 long line ";
-    body += std::string(100, 'x');
-    body += "\n\n\ry\r\n";
-    const kifu::source_text text("t.txt", body, "UTF-8");
-    std::vector<std::size_t> offsets;
-    for (std::size_t i = 0; i <= body.size(); ++i) offsets.push_back(i);  // forward, one by one
-    for (std::size_t i = body.size() + 1; i-- > 0;) offsets.push_back(i);  // backward
-    for (std::size_t i = 0; i <= body.size(); i += 37) offsets.push_back(i);  // forward in jumps
-    offsets.push_back(body.size() + 50);                                   // past the end
-    kifu::line_cursor cursor(text);
-    for (std::size_t offset : offsets) {
-        INFO("offset " << offset);
-        CHECK(cursor.line_of(offset) == text.line_of(offset));
-    }
-    kifu::line_cursor positions(text);
-    for (std::size_t offset : offsets) {
-        INFO("offset " << offset);
-        const kifu::text_position a = positions.position_of(offset);
-        const kifu::text_position b = text.position_of(offset);
-        CHECK((a.line == b.line && a.column == b.column));
-    }
-    const kifu::source_text empty;
-    kifu::line_cursor none(empty);
-    CHECK(none.line_of(0) == 1);
-    CHECK(none.line_of(10) == empty.line_of(10));
-}

@@ -11,6 +11,7 @@
 #include <kifu/shogi/write.hpp>
 
 #include "shogi/kakinoki_writer.hpp"
+#include "shogi/vocabulary.hpp"
 #include "shogi/writer_support.hpp"
 
 namespace {
@@ -269,7 +270,7 @@ TEST_CASE("The KI2 writer's 相対 words are those of the JSA table and read bac
             INFO(text);
             REQUIRE(back.ok());
             const std::string token = text.substr(text.find("▲"));
-            CHECK(token.find(std::string(kifu::shogi::detail::move_piece_name(r.kind)) + r.words[i]) != std::string::npos);
+            CHECK(token.find(std::string(kifu::shogi::detail::move_piece_names[static_cast<std::size_t>(r.kind)]) + r.words[i]) != std::string::npos);
             CHECK(back.records[0].get<jkf>()->moves[1].move->from == at(r.origins[i]));
         }
     }

@@ -18,58 +18,6 @@ bool diagnostics::has_error() const noexcept {
                        [](const message& m) { return m.level == level::error; });
 }
 
-std::size_t utf8_sequence_length(const std::string& bytes, std::size_t pos) noexcept {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(bytes[i]); };
-    const unsigned char b0 = byte(pos);
-    std::size_t length = 0;
-    char32_t min = 0;
-    if (b0 < 0x80) return 1;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-        length = 2, min = 0x80;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-        length = 3, min = 0x800;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-        length = 4, min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (pos + length > bytes.size()) return 0;
-    for (std::size_t i = 1; i < length; ++i) {
-        if ((byte(pos + i) & 0xC0) != 0x80) return 0;
-    }
-    const char32_t c = decode_utf8(bytes, pos, length);
-    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
-    return length;
-}
-
-char32_t decode_utf8(const std::string& bytes, std::size_t pos, std::size_t length) noexcept {
-    const auto b0 = static_cast<unsigned char>(bytes[pos]);
-    if (length == 1) return b0;
-    char32_t c = b0 & (0x7F >> length);
-    for (std::size_t i = 1; i < length; ++i) {
-        c = (c << 6) | (static_cast<unsigned char>(bytes[pos + i]) & 0x3F);
-    }
-    return c;
-}
-
-void append_utf8(std::string& out, char32_t c) {
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (c >> 18));
-        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-}
-
 namespace {
 
 // East Asian wide characters take two cells in a terminal; the caret line pads with two

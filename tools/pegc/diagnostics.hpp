@@ -6,7 +6,10 @@
 #include <cstddef>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "core/utf8.hpp"
 
 namespace kifu::pegc {
 
@@ -36,14 +39,20 @@ private:
 /// Returns "line:column" of a byte offset of `source` (columns count code points).
 std::string line_column(const std::string& source, std::size_t offset);
 
-/// Returns the length of the valid UTF-8 sequence at `pos`, or 0 when the bytes there are
-/// not valid UTF-8 (overlongs, surrogates and values above U+10FFFF are invalid too).
-std::size_t utf8_sequence_length(const std::string& bytes, std::size_t pos) noexcept;
+/// Returns the length of the valid UTF-8 sequence at `pos` (< bytes.size()), or 0 when the bytes
+/// there are not valid UTF-8 (overlongs, surrogates and values above U+10FFFF are invalid too):
+/// the runtime's reading (core/utf8.hpp), so that kifu-pegc and the library agree on every text.
+inline std::size_t utf8_sequence_length(std::string_view bytes, std::size_t pos) noexcept {
+    std::size_t bad = 0;
+    return kifu::detail::utf8_sequence_length(reinterpret_cast<const unsigned char*>(bytes.data()) + pos,
+                                              bytes.size() - pos, bad);
+}
 
-/// Decodes the (valid) UTF-8 sequence at `pos`.
-char32_t decode_utf8(const std::string& bytes, std::size_t pos, std::size_t length) noexcept;
+/// Decodes the (valid) UTF-8 sequence of `length` bytes at `pos`.
+inline char32_t decode_utf8(std::string_view bytes, std::size_t pos, std::size_t length) noexcept {
+    return kifu::detail::decode_code_point(bytes.substr(pos, length));
+}
 
-/// Appends the UTF-8 encoding of `c`.
-void append_utf8(std::string& out, char32_t c);
+using kifu::detail::append_utf8;
 
 }  // namespace kifu::pegc

@@ -15,6 +15,8 @@
 #include <functional>
 #include <set>
 
+#include "diagnostics.hpp"
+
 namespace kifu::pegc {
 
 class run_state;
@@ -30,30 +32,11 @@ struct too_deep {
     std::size_t offset;
 };
 
-// The code point at `pos` and its length; length 0 when the bytes there are not UTF-8.
+// The code point at `pos` (< text.size()) and its length; length 0 when the bytes there are not UTF-8.
 std::pair<char32_t, std::size_t> code_point_at(std::string_view text, std::size_t pos) {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char b0 = byte(pos);
-    if (b0 < 0x80) return {b0, 1};
-    std::size_t length = 0;
-    char32_t min = 0;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-        length = 2, min = 0x80;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-        length = 3, min = 0x800;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-        length = 4, min = 0x10000;
-    } else {
-        return {0, 0};
-    }
-    if (pos + length > text.size()) return {0, 0};
-    char32_t c = b0 & (0x7F >> length);
-    for (std::size_t i = 1; i < length; ++i) {
-        if ((byte(pos + i) & 0xC0) != 0x80) return {0, 0};
-        c = (c << 6) | (byte(pos + i) & 0x3F);
-    }
-    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return {0, 0};
-    return {c, length};
+    const std::size_t length = utf8_sequence_length(text, pos);
+    if (length == 0) return {0, 0};
+    return {decode_utf8(text, pos, length), length};
 }
 
 std::string rule_message(const rule& r) {

@@ -60,39 +60,14 @@ public:
                                std::size_t offset, std::int32_t ply = -1) const;
 
 private:
-    friend class line_cursor;
     friend struct detail::source_text_access;
     // For text already known to be valid UTF-8 (the decoder checked it): not checked again.
     struct valid_utf8 {};
     source_text(valid_utf8, std::string file_name, std::string utf8, std::string encoding);
-    std::uint32_t column_of(std::size_t line_start, std::size_t offset) const noexcept;
     std::string file_name_;
     std::string text_;
     std::string encoding_;
     std::vector<std::uint32_t> line_starts_;  // byte offset of each line's first byte
-};
-
-/// Line numbers of offsets that mostly come in increasing order, as a builder meets them:
-/// each lookup walks on from the previous one, so a pass over a text costs O(lines) in all
-/// instead of a logarithmic search per lookup. Any order stays correct (a step back searches).
-class line_cursor {
-public:
-    /// The text must outlive the cursor.
-    explicit line_cursor(const source_text& text) noexcept : text_(&text) {}
-    /// Returns the line (1-based) of a byte offset, as source_text::line_of does.
-    std::uint32_t line_of(std::size_t offset) noexcept;
-    /// Returns the line and column of a byte offset, as source_text::position_of does
-    /// (columns counted on from the previous lookup when it is earlier on the same line).
-    text_position position_of(std::size_t offset) noexcept;
-
-private:
-    const source_text* text_;
-    std::size_t line_ = 1;  // 1-based line of the previous lookup
-    // The previous position_of: columns on one line are counted on from it, so a long line
-    // (a USI game of thousands of moves) is not rescanned from its start at every lookup.
-    std::size_t column_line_ = 0;
-    std::size_t column_offset_ = 0;
-    std::uint32_t column_ = 1;
 };
 
 /// What decoding needs to know beyond the bytes.

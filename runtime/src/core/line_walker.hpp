@@ -1,7 +1,8 @@
 #pragma once
 
-// Line and column of the offsets a builder locates, without a lookup in the text's line index
-// for each: the CSA and KIF builders meet their events in text order, a line or two apart.
+// The line and column of the offsets a builder locates, without a lookup in the text's line
+// index for each: every builder (CSA, KIF, KI2, USI) meets its events in text order, a line or
+// two apart, or several on one line.
 
 #include <cstddef>
 #include <cstdint>
@@ -13,17 +14,19 @@
 
 namespace kifu::detail {
 
-// Gives exactly the positions source_text::position_of gives (LF, CRLF counted at its LF and a
-// lone CR end a line; columns count code points; an offset inside a character belongs to that
-// character) by walking the bytes between the offsets it is asked about: a few bytes per event
-// when they come in text order. A step back before the current line, or a gap longer than
-// max_walk, is looked up in the line index instead.
+// Gives exactly the positions source_text::position_of gives (lines end as ends_line says;
+// columns count code points; an offset inside a character belongs to that character) by
+// walking the bytes between the offsets it is asked about: a few bytes per event when they come
+// in text order. A step back before the current line, or a gap longer than max_walk, is looked
+// up in the line index instead.
 //
 // State: every line break before walked_ is counted in line_, and line_start_ is the first byte
-// of the line walked_ is on. So any offset in [line_start_, walked_] is on line_, and its column
-// is counted from line_start_ — a few bytes, as events start near their line's start.
+// of the line walked_ is on. So any offset in [line_start_, walked_] is on line_. Its column is
+// counted from the last offset located on that line (column_at_, forward or back), else from
+// line_start_: a few bytes, whether events start near their line's start (KIF, CSA) or many
+// share a long line (a USI game of hundreds of moves, a KI2 line of several moves).
 //
-// Two ways to move on, besides at():
+// Ways to move on besides at() and line_of():
 // - pass(offset, size): a builder hearing of every match of a grammar whose statements match
 //   no line break (CSA). The bytes between one match and the next, usually one LF, hold all
 //   the line breaks; the match's own bytes are skipped unread.
@@ -41,7 +44,7 @@ public:
             ++line_;  // the usual gap: the LF or CRLF after the previous statement's line
             line_start_ = offset;
         } else if (gap != 0) {
-            walk_to(offset);
+            move_to(offset);
         }
         walked_ = offset + size;
     }
@@ -52,58 +55,39 @@ public:
         ++line_;
         line_start_ = end;
         walked_ = end;
+        column_at_ = end;
+        column_ = 1;
     }
 
     /// The position of `offset` (≤ text size), as source_text::position_of gives it.
     [[gnu::always_inline]] text_position at(std::size_t offset) noexcept {
-        if (offset < walked_ && offset >= line_start_) {
-            return {line_, column_of(offset)};  // on the line walked to: within the match passed
-        }
-        return walk_to_position(offset);
+        if (offset > walked_ || offset < line_start_) move_to(offset);
+        return {line_, column_of(offset)};
+    }
+
+    /// The line of `offset` (≤ text size), as source_text::line_of gives it.
+    std::uint32_t line_of(std::size_t offset) noexcept {
+        if (offset > walked_ || offset < line_start_) move_to(offset);
+        return line_;
     }
 
 private:
     static constexpr std::size_t max_walk = 256;
 
-    text_position walk_to_position(std::size_t offset) noexcept {
-        if (offset < walked_) {
-            jump(offset);  // a step back beyond the line: not expected
-            return {line_, column_of(offset)};
+    // The column of an offset on line_ (in [line_start_, walked_]).
+    std::uint32_t column_of(std::size_t offset) noexcept {
+        while (offset > line_start_ && offset < bytes_.size() && is_utf8_continuation(bytes_[offset])) --offset;
+        std::uint32_t column;
+        if (column_at_ < line_start_) {
+            column = 1 + code_points(line_start_, offset);
+        } else if (column_at_ <= offset) {
+            column = column_ + code_points(column_at_, offset);
+        } else {
+            column = column_ - code_points(offset, column_at_);
         }
-        if (offset - walked_ > max_walk) {
-            jump(offset);
-            return {line_, column_of(offset)};
-        }
-        // Walk on, counting the line breaks and the code points since the last one.
-        const std::size_t from = walked_;
-        std::uint32_t column = 1;
-        for (std::size_t i = from; i < offset; ++i) {
-            const char c = bytes_[i];
-            if (is_line_break(i)) {
-                ++line_;
-                line_start_ = i + 1;
-                column = 1;
-            } else {
-                column += is_continuation(c) ? 0 : 1;
-            }
-        }
-        walked_ = offset;
-        if (offset < bytes_.size() && is_continuation(bytes_[offset]) && offset > line_start_) {
-            return {line_, column_of(offset)};  // inside a character (not where events start)
-        }
-        if (line_start_ < from) {
-            // No line break on the way: the line began before `from`.
-            column += code_points(line_start_, from);
-        }
-        return {line_, column};
-    }
-
-    static bool is_continuation(char c) noexcept { return is_utf8_continuation(c); }
-
-    // Whether the byte at i ends a line (a CR followed by LF does not: its LF does).
-    bool is_line_break(std::size_t i) const noexcept {
-        const char c = bytes_[i];
-        return c == '\n' || (c == '\r' && (i + 1 == bytes_.size() || bytes_[i + 1] != '\n'));
+        column_at_ = offset;
+        column_ = column;
+        return column;
     }
 
     // Code points starting in [from, to).
@@ -111,27 +95,27 @@ private:
         return kifu::detail::code_points(bytes_.data() + from, bytes_.data() + to);
     }
 
-    // The column of an offset on line_, as source_text::position_of counts it: an offset inside
-    // a character is moved back to the character's first byte, but not before the line start.
-    std::uint32_t column_of(std::size_t offset) const noexcept {
-        while (offset > line_start_ && offset < bytes_.size() && is_continuation(bytes_[offset])) {
-            --offset;
-        }
-        return 1 + code_points(line_start_, offset);
-    }
-
-    [[gnu::noinline]] void walk_to(std::size_t offset) noexcept {
+    // Walks on to `offset`, counting the line breaks on the way; a step back before the line
+    // or a long way on is looked up instead.
+    [[gnu::noinline]] void move_to(std::size_t offset) noexcept {
         if (offset < walked_ ? offset < line_start_ : offset - walked_ > max_walk) {
             jump(offset);
             return;
         }
-        for (std::size_t i = walked_; i < offset; ++i) {
-            if (is_line_break(i)) {
+        const auto* const bytes = reinterpret_cast<const unsigned char*>(bytes_.data());
+        for (std::size_t i = walked_; i < offset;) {
+            // Eight bytes at a time while they hold no LF or CR (a KI2 line's moves, a comment).
+            if (offset - i >= 8 && !has_line_break(load8(bytes + i))) {
+                i += 8;
+                continue;
+            }
+            if (ends_line(bytes_, i)) {
                 ++line_;
                 line_start_ = i + 1;
             }
+            ++i;
         }
-        walked_ = offset;
+        if (offset > walked_) walked_ = offset;
     }
 
     [[gnu::noinline]] void jump(std::size_t offset) noexcept {
@@ -139,6 +123,8 @@ private:
         // line_text gives a view of the text from the line's first byte.
         line_start_ = bytes_.empty() ? 0 : static_cast<std::size_t>(text_.line_text(line_).data() - bytes_.data());
         walked_ = offset;
+        column_at_ = line_start_;  // what was located on another line counts no more
+        column_ = 1;
     }
 
     const source_text& text_;
@@ -146,6 +132,8 @@ private:
     std::size_t walked_ = 0;      // every line break before this offset is counted
     std::size_t line_start_ = 0;  // the first byte of line line_, the line of walked_
     std::uint32_t line_ = 1;
+    std::size_t column_at_ = 0;  // the offset located last: its column is column_ when it is on line_
+    std::uint32_t column_ = 1;
 };
 
 }  // namespace kifu::detail

@@ -235,6 +235,14 @@ struct peg_control {
                 if (skip <= start) throw;
                 state.error(".syntax", std::string(e.message()), at);
                 state.recovered = true;
+                // A builder that keeps what a lenient read skips (a cut in the record) hears of
+                // it: where the skipped text starts, where the error is, and why.
+                if constexpr (requires {
+                                  state.builder.on_skipped(std::size_t{}, std::size_t{}, std::string_view{});
+                              }) {
+                    state.builder.on_skipped(static_cast<std::size_t>(start - state.begin),
+                                             static_cast<std::size_t>(at - state.begin), e.message());
+                }
                 in.iterator() = skip;
                 return true;
             }

@@ -76,59 +76,12 @@ std::uint32_t source_text::line_of(std::size_t offset) const noexcept {
     return static_cast<std::uint32_t>(next - line_starts_.begin());
 }
 
-std::uint32_t line_cursor::line_of(std::size_t offset) noexcept {
-    const std::vector<std::uint32_t>& starts = text_->line_starts_;
-    if (starts.empty()) return 1;
-    if (offset < starts[line_ - 1]) {
-        // A step back: search from the start.
-        line_ = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin());
-        return static_cast<std::uint32_t>(line_);
-    }
-    // Usually the same line or the next few: walk, then search what is left if that is far.
-    for (int step = 0; step < 8; ++step) {
-        if (line_ == starts.size() || starts[line_] > offset) return static_cast<std::uint32_t>(line_);
-        ++line_;
-    }
-    line_ = static_cast<std::size_t>(std::upper_bound(starts.begin() + static_cast<std::ptrdiff_t>(line_), starts.end(), offset) -
-                                     starts.begin());
-    return static_cast<std::uint32_t>(line_);
-}
-
-text_position line_cursor::position_of(std::size_t offset) noexcept {
-    const source_text& t = *text_;
-    if (t.line_starts_.empty()) return {1, 1};  // default-constructed: no text at all
-    offset = std::min(offset, t.text_.size());
-    const std::uint32_t line = line_of(offset);
-    const std::size_t start = t.line_starts_[line - 1];
-    // An offset inside a multi-byte character belongs to that character.
-    while (offset > start && (static_cast<unsigned char>(t.text_[offset]) & 0xC0) == 0x80) --offset;
-    std::size_t from = start;
-    std::uint32_t column = 1;
-    if (column_line_ == line && column_offset_ <= offset) {
-        from = column_offset_;
-        column = column_;
-    }
-    for (std::size_t i = from; i < offset; ++i) {
-        if ((static_cast<unsigned char>(t.text_[i]) & 0xC0) != 0x80) ++column;
-    }
-    column_line_ = line;
-    column_offset_ = offset;
-    column_ = column;
-    return {line, column};
-}
-
-std::uint32_t source_text::column_of(std::size_t start, std::size_t offset) const noexcept {
-    // An offset inside a multi-byte character belongs to that character.
-    while (offset > start && detail::is_utf8_continuation(text_[offset])) --offset;
-    return 1 + detail::code_points(text_.data() + start, text_.data() + offset);
-}
-
 text_position source_text::position_of(std::size_t offset) const noexcept {
     if (line_starts_.empty()) return {1, 1};  // default-constructed: no text at all
     offset = std::min(offset, text_.size());
     const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
     const auto line = static_cast<std::size_t>(next - line_starts_.begin());  // 1-based
-    return {static_cast<std::uint32_t>(line), column_of(line_starts_[line - 1], offset)};
+    return {static_cast<std::uint32_t>(line), detail::column_in_line(text_, line_starts_[line - 1], offset)};
 }
 
 std::string_view source_text::line_text(std::uint32_t line) const noexcept {

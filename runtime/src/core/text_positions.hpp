@@ -12,11 +12,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/utf8.hpp"
+
 namespace kifu::detail {
 
-/// Positions as source_text::position_of gives them: 1-based; LF, CRLF (at its LF) and a lone
-/// CR end a line; columns count code points; an offset inside a character is that character's.
-/// Keeps the line and column of every 64th byte and walks at most 63 bytes from there.
+/// Positions as source_text::position_of gives them: 1-based; lines end as ends_line says;
+/// columns count code points; an offset inside a character is that character's. Keeps the line
+/// and column of every 64th byte and walks at most 63 bytes from there: the random access a trace
+/// needs, where the builders' line_walker (core/line_walker.hpp) walks in text order.
 class text_positions {
 public:
     struct position {
@@ -38,7 +41,7 @@ public:
     /// The position of `offset` (clamped to the text's size).
     position at(std::size_t offset) const noexcept {
         if (offset > text_.size()) offset = text_.size();
-        while (offset > 0 && offset < text_.size() && (static_cast<unsigned char>(text_[offset]) & 0xC0) == 0x80) --offset;
+        while (offset > 0 && offset < text_.size() && is_utf8_continuation(text_[offset])) --offset;
         const std::size_t from = offset / step * step;
         position p = checkpoints_[from / step];
         for (std::size_t i = from; i < offset; ++i) advance(p, i);
@@ -49,11 +52,10 @@ private:
     static constexpr std::size_t step = 64;
 
     void advance(position& p, std::size_t i) const noexcept {
-        const char c = text_[i];
-        if (c == '\n' || (c == '\r' && (i + 1 == text_.size() || text_[i + 1] != '\n'))) {
+        if (ends_line(text_, i)) {
             ++p.line;
             p.column = 1;
-        } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+        } else if (!is_utf8_continuation(text_[i])) {
             ++p.column;
         }
     }

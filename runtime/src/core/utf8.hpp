@@ -1,7 +1,8 @@
 #pragma once
 
-// Small UTF-8 helpers shared by the text decoder, the JSON writer and the builders: the one
-// place that knows how long a UTF-8 sequence is and how to count code points.
+// Small UTF-8 helpers shared by the text decoder, the JSON writer, the builders, the writers and
+// kifu-pegc: the one place that knows how long a UTF-8 sequence is, how to decode and encode a
+// code point and how to count code points.
 
 #include <cstddef>
 #include <cstdint>
@@ -60,6 +61,35 @@ constexpr std::size_t utf8_length(char lead) noexcept {
     return 1;
 }
 
+/// Returns the code point of one UTF-8 sequence (1–4 bytes, of a length that
+/// utf8_sequence_length or, for valid text, utf8_length gave: the bytes are not checked again).
+constexpr char32_t decode_code_point(std::string_view sequence) noexcept {
+    const auto byte = [&](std::size_t i) { return static_cast<char32_t>(static_cast<unsigned char>(sequence[i])); };
+    if (sequence.size() <= 1) return sequence.empty() ? 0 : byte(0);
+    char32_t c = byte(0) & (0x7Fu >> sequence.size());
+    for (std::size_t i = 1; i < sequence.size(); ++i) c = (c << 6) | (byte(i) & 0x3Fu);
+    return c;
+}
+
+/// Appends the UTF-8 encoding of a code point (at most U+10FFFF).
+inline void append_utf8(std::string& out, char32_t c) {
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+}
+
 /// Returns true when `c` is a UTF-8 continuation byte (10xxxxxx).
 constexpr bool is_utf8_continuation(char c) noexcept { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
@@ -100,6 +130,19 @@ inline bool has_line_break(std::uint64_t word) noexcept {
     const std::uint64_t lf = word ^ (ones * '\n');
     const std::uint64_t cr = word ^ (ones * '\r');
     return (((lf - ones) & ~lf) | ((cr - ones) & ~cr)) & highs;
+}
+
+/// Returns true when byte `i` of `text` ends a line: an LF, or a CR not followed by an LF (a CRLF
+/// ends at its LF). Every line:column of the library and kifu-pegc counts lines so.
+constexpr bool ends_line(std::string_view text, std::size_t i) noexcept {
+    return text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
+}
+
+/// Returns the column (1-based, in code points) of `offset` on the line that starts at
+/// `line_start`: an offset inside a character is that character's, but not before the line start.
+inline std::uint32_t column_in_line(std::string_view text, std::size_t line_start, std::size_t offset) noexcept {
+    while (offset > line_start && offset < text.size() && is_utf8_continuation(text[offset])) --offset;
+    return 1 + code_points(text.data() + line_start, text.data() + offset);
 }
 
 /// The UTF-8 encoding of U+FFFD REPLACEMENT CHARACTER.

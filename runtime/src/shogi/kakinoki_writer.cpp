@@ -14,44 +14,15 @@
 #include "core/utf8.hpp"
 #include "shogi/kakinoki.hpp"
 #include "shogi/presets.hpp"
+#include "shogi/vocabulary.hpp"
 
 namespace kifu::shogi::detail {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> wide_digits{"１", "２", "３", "４", "５", "６", "７", "８", "９"};
-constexpr std::array<std::string_view, 9> kanji_digits{"一", "二", "三", "四", "五", "六", "七", "八", "九"};
-
-// 手合割 names of the presets (KAKINOKI's list, §2.3).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 16> handicap_names{{
-    {"HIRATE", "平手"},     {"KY", "香落ち"},         {"KY_R", "右香落ち"},     {"KA", "角落ち"},
-    {"HI", "飛車落ち"},     {"HIKY", "飛香落ち"},     {"2", "二枚落ち"},        {"3", "三枚落ち"},
-    {"4", "四枚落ち"},      {"5", "五枚落ち"},        {"5_L", "左五枚落ち"},    {"6", "六枚落ち"},
-    {"7_L", "左七枚落ち"},  {"7_R", "右七枚落ち"},    {"8", "八枚落ち"},        {"10", "十枚落ち"},
-}};
-
-// A kind as a BOD cell writes it: one character (杏 圭 全 for the promoted 香 桂 銀).
-std::string_view board_piece_name(piece_kind k) noexcept {
-    static constexpr std::array<std::string_view, piece_kind_count> names{"歩", "香", "桂", "銀", "金", "角", "飛",
-                                                                         "玉", "と", "杏", "圭", "全", "馬", "龍"};
-    return names[static_cast<std::size_t>(k)];
-}
-
 std::string_view handicap_name(std::string_view preset) noexcept {
-    for (const auto& [p, name] : handicap_names)
-        if (p == preset) return name;
-    return {};
-}
-
-// `十一` … `十八`, `二` … `九`, "" for one.
-std::string count_text(int n) {
-    std::string out;
-    if (n >= 10) {
-        out = "十";
-        n -= 10;
-    }
-    if (n >= 2 || (n == 1 && !out.empty())) out += kanji_digits[static_cast<std::size_t>(n - 1)];
-    return out;
+    const preset_info* p = find_preset(preset);
+    return p != nullptr ? p->handicap_name : std::string_view();
 }
 
 std::string_view side_name(color c, bool handicap) noexcept {
@@ -62,16 +33,12 @@ std::string_view side_name(color c, bool handicap) noexcept {
 void append_hand(std::string& out, const state_format& state, color c, bool handicap) {
     out += side_name(c, handicap);
     out += "の持駒：";
-    // 飛 角 金 銀 桂 香 歩: the order Kifu for Windows lists a hand in.
-    static constexpr std::array<piece_kind, hand_kind_count> order{piece_kind::hi, piece_kind::ka, piece_kind::ki,
-                                                                   piece_kind::gi, piece_kind::ke, piece_kind::ky,
-                                                                   piece_kind::fu};
     bool any = false;
-    for (piece_kind k : order) {
+    for (piece_kind k : hand_order) {
         const int n = state.hands[static_cast<std::size_t>(c)][static_cast<std::size_t>(k)];
         if (n <= 0) continue;
-        out += board_piece_name(k);
-        out += count_text(n);
+        out += cell_piece_names[static_cast<std::size_t>(k)];
+        out += kanji_count_text(n);
         out += "　";
         any = true;
     }
@@ -91,7 +58,7 @@ void append_board(std::string& out, const state_format& state, bool handicap) {
                 continue;
             }
             out += cell->color == color::white ? 'v' : ' ';
-            out += board_piece_name(cell->kind);
+            out += cell_piece_names[static_cast<std::size_t>(cell->kind)];
         }
         out += '|';
         out += kanji_digits[static_cast<std::size_t>(y - 1)];
@@ -124,12 +91,6 @@ void append_comment(std::string& out, std::string_view comment) {
 void append_square(std::string& out, square s) {
     out += wide_digits[static_cast<std::size_t>(s.x - 1)];
     out += kanji_digits[static_cast<std::size_t>(s.y - 1)];
-}
-
-std::string_view move_piece_name(piece_kind k) noexcept {
-    static constexpr std::array<std::string_view, piece_kind_count> names{
-        "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
-    return names[static_cast<std::size_t>(k)];
 }
 
 color initial_side(const jkf& record) noexcept {
@@ -179,14 +140,7 @@ void append_comment_lines(std::string& out, const move_format& element) {
 }
 
 std::string terminal_word(std::string_view special, color to_move, bool handicap) {
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 13> words{{
-        {"TORYO", "投了"},        {"CHUDAN", "中断"},      {"JISHOGI", "持将棋"},   {"SENNICHITE", "千日手"},
-        {"TSUMI", "詰み"},        {"FUZUMI", "不詰"},      {"TIME_UP", "切れ負け"}, {"ILLEGAL_MOVE", "反則負け"},
-        {"KACHI", "入玉勝ち"},    {"MAX_MOVES", "最大手数"}, {"HIKIWAKE", "引き分け宣言"}, {"MATTA", "待った"},
-        {"ERROR", "エラー"},
-    }};
-    for (const auto& [s, word] : words)
-        if (s == special) return std::string(word);
+    if (const std::string_view word = word_of_special(special); !word.empty()) return std::string(word);
     if (special == "+ILLEGAL_ACTION" || special == "-ILLEGAL_ACTION") {
         const color offender = special[0] == '+' ? color::black : color::white;
         // 反則勝ち: the side to move wins by the last mover's foul; else name the offender.
@@ -226,12 +180,8 @@ std::string summary_of(std::string_view special, int moves, color to_move, bool 
 int display_width(std::string_view text) noexcept {
     int width = 0;
     for (char c : text) {
-        const auto b = static_cast<unsigned char>(c);
-        if (b < 0x80) {
-            ++width;
-        } else if ((b & 0xC0) != 0x80) {
-            width += 2;
-        }
+        // One column for ASCII, two for any other character (counted at its first byte).
+        if (!kifu::detail::is_utf8_continuation(c)) width += static_cast<unsigned char>(c) < 0x80 ? 1 : 2;
     }
     return width;
 }

@@ -14,8 +14,6 @@ namespace kifu::shogi::detail {
 
 /// Appends a square as written in moves: `７六`.
 void append_square(std::string& out, square s);
-/// Returns a kind as written in move text: 歩 … 玉, と, 成香, 成桂, 成銀, 馬, 龍.
-std::string_view move_piece_name(piece_kind k) noexcept;
 
 /// The side to move at the start of a record (initial.data's colour, or its preset's).
 color initial_side(const jkf& record) noexcept;

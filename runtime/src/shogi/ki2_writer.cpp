@@ -11,6 +11,7 @@
 #include <kifu/shogi/relative.hpp>
 
 #include "shogi/kakinoki_writer.hpp"
+#include "shogi/vocabulary.hpp"
 
 namespace kifu::shogi {
 
@@ -128,7 +129,7 @@ private:
         } else if (m.to) {
             append_square(token, *m.to);
         }
-        if (m.piece) token += move_piece_name(*m.piece);
+        if (m.piece) token += move_piece_names[static_cast<std::size_t>(*m.piece)];
         for (char r : relative) token += relative_words(r);
         if (m.promote) token += *m.promote ? "成" : "不成";
         if (relative.find('H') != std::string::npos) token += "打";

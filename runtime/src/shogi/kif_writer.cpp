@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "shogi/kakinoki_writer.hpp"
+#include "shogi/vocabulary.hpp"
 
 namespace kifu::shogi {
 
@@ -110,7 +111,7 @@ private:
         } else if (m.to) {
             append_square(text, *m.to);
         }
-        if (m.piece) text += move_piece_name(*m.piece);
+        if (m.piece) text += move_piece_names[static_cast<std::size_t>(*m.piece)];
         if (m.promote.value_or(false)) text += "成";
         if (m.from) {
             text += '(';

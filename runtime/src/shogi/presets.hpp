@@ -1,7 +1,8 @@
 #pragma once
 
-// The JKF handicap presets (../shared/formats/shogi.md §2.3): which White pieces 平手 loses
-// and who moves first. `3` removes 1一香 (json-kifu-format's restorePreset says 9一: a bug).
+// The JKF handicap presets (../shared/formats/shogi.md §2.3): which White pieces 平手 loses,
+// who moves first and the 手合割 name of each. `3` removes 1一香 (json-kifu-format's
+// restorePreset says 9一: a bug).
 
 #include <array>
 #include <cstddef>
@@ -15,25 +16,26 @@ struct preset_info {
     std::string_view name;
     std::array<square, 10> removed;  ///< terminated by {0, 0}
     color side;
+    std::string_view handicap_name;  ///< the KIF/KI2 手合割 value (KAKINOKI's list, §2.3)
 };
 
 inline constexpr std::array<preset_info, 16> presets{{
-    {"HIRATE", {}, color::black},
-    {"KY", {{{1, 1}}}, color::white},
-    {"KY_R", {{{9, 1}}}, color::white},
-    {"KA", {{{2, 2}}}, color::white},
-    {"HI", {{{8, 2}}}, color::white},
-    {"HIKY", {{{8, 2}, {1, 1}}}, color::white},
-    {"2", {{{8, 2}, {2, 2}}}, color::white},
-    {"3", {{{8, 2}, {2, 2}, {1, 1}}}, color::white},
-    {"4", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}}}, color::white},
-    {"5", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {8, 1}}}, color::white},
-    {"5_L", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}}}, color::white},
-    {"6", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}}}, color::white},
-    {"7_L", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {3, 1}}}, color::white},
-    {"7_R", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {7, 1}}}, color::white},
-    {"8", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {3, 1}, {7, 1}}}, color::white},
-    {"10", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {3, 1}, {7, 1}, {4, 1}, {6, 1}}}, color::white},
+    {"HIRATE", {}, color::black, "平手"},
+    {"KY", {{{1, 1}}}, color::white, "香落ち"},
+    {"KY_R", {{{9, 1}}}, color::white, "右香落ち"},
+    {"KA", {{{2, 2}}}, color::white, "角落ち"},
+    {"HI", {{{8, 2}}}, color::white, "飛車落ち"},
+    {"HIKY", {{{8, 2}, {1, 1}}}, color::white, "飛香落ち"},
+    {"2", {{{8, 2}, {2, 2}}}, color::white, "二枚落ち"},
+    {"3", {{{8, 2}, {2, 2}, {1, 1}}}, color::white, "三枚落ち"},
+    {"4", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}}}, color::white, "四枚落ち"},
+    {"5", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {8, 1}}}, color::white, "五枚落ち"},
+    {"5_L", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}}}, color::white, "左五枚落ち"},
+    {"6", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}}}, color::white, "六枚落ち"},
+    {"7_L", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {3, 1}}}, color::white, "左七枚落ち"},
+    {"7_R", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {7, 1}}}, color::white, "右七枚落ち"},
+    {"8", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {3, 1}, {7, 1}}}, color::white, "八枚落ち"},
+    {"10", {{{8, 2}, {2, 2}, {1, 1}, {9, 1}, {2, 1}, {8, 1}, {3, 1}, {7, 1}, {4, 1}, {6, 1}}}, color::white, "十枚落ち"},
 }};
 
 /// The 平手 start position, Black to move: ranks 1 and 9 from file 9 to file 1 (the back ranks
