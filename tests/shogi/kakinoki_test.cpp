@@ -121,39 +121,67 @@ TEST_CASE("kakinoki: every piece name and digit, and near misses", "[kakinoki]")
     CHECK(code_point_of("\xE6\x41\xA9") == 0);
 }
 
-TEST_CASE("kakinoki: まで summaries", "[kakinoki]") {
+TEST_CASE("kakinoki: まで summaries, read by both grammars", "[kakinoki]") {
     struct c {
         const char* text;
-        const char* special;
+        const char* special;  // of the element the summary adds; "" adds none
         int moves;
-        std::optional<color> winner;
     };
     const std::vector<c> cases{
-        {"まで64手で後手の勝ち", "TORYO", 64, color::white},
-        {"まで3手で上手の勝ち", "TORYO", 3, color::white},
-        {"まで2手で先手の反則勝ち", "-ILLEGAL_ACTION", 2, color::black},
-        {"まで2手で先手の反則負け", "ILLEGAL_MOVE", 2, color::white},
-        {"まで80手で時間切れにより先手の勝ち", "TIME_UP", 80, color::black},
-        {"まで12手で中断", "CHUDAN", 12, std::nullopt},
-        {"まで12手で封じ手", "CHUDAN", 12, std::nullopt},
-        {"まで100手で持将棋", "JISHOGI", 100, std::nullopt},
-        {"まで7手詰", "TSUMI", 7, std::nullopt},
-        {"まで7手で詰み", "TSUMI", 7, std::nullopt},
-        {"まで9手で不詰", "FUZUMI", 9, std::nullopt},
-        {"まで150手で先手の入玉勝ち", "KACHI", 150, color::black},
-        {"まで、64手", "", 64, std::nullopt},
+        {"まで64手で後手の勝ち", "TORYO", 64},
+        {"まで3手で上手の勝ち", "TORYO", 3},
+        {"まで2手で先手の反則勝ち", "-ILLEGAL_ACTION", 2},
+        {"まで2手で後手の反則勝ち", "+ILLEGAL_ACTION", 2},
+        {"まで2手で先手の反則負け", "ILLEGAL_MOVE", 2},
+        {"まで80手で時間切れにより先手の勝ち", "TIME_UP", 80},
+        {"まで80手で後手の切れ負け", "TIME_UP", 80},
+        {"まで12手で中断", "CHUDAN", 12},
+        {"まで12手で封じ手", "CHUDAN", 12},
+        {"まで100手で持将棋", "JISHOGI", 100},
+        {"まで100手で千日手", "SENNICHITE", 100},
+        {"まで256手で最大手数", "MAX_MOVES", 256},
+        {"まで7手詰", "TSUMI", 7},
+        {"まで7手で詰み", "TSUMI", 7},
+        {"まで9手で不詰", "FUZUMI", 9},
+        {"まで150手で先手の入玉勝ち", "KACHI", 150},
+        {"まで、64手", "", 64},
+        {"まで1手で後手の勝ち　 ", "TORYO", 1},
     };
-    for (const c& x : cases) {
-        INFO(x.text);
-        const auto s = parse_summary(x.text);
-        REQUIRE(s);
-        CHECK(s->special == x.special);
-        CHECK(s->moves == x.moves);
-        CHECK(s->winner == x.winner);
+    for (const bool ki2 : {false, true}) {
+        for (const c& x : cases) {
+            INFO((ki2 ? "KI2: " : "KIF: ") << x.text);
+            const kifu::source_text text = text_of(std::string(ki2 ? "▲７六歩\n" : "   1 ７六歩(77)\n") + x.text + "\n");
+            std::vector<jkf> records;
+            std::vector<kifu::diagnostic> ds;
+            CHECK((ki2 ? parse_ki2 : parse_kif)(text, kifu::read_mode::strict, records, ds));
+            // KI2 checks the count against the moves; KIF leaves it to the move lines.
+            CHECK(gcc(ds) == (ki2 && x.moves != 1 ? "t.kif:2:1: warning: the summary counts " + std::to_string(x.moves) +
+                                                        " moves but the line has 1 [ki2.summary-mismatch]\n"
+                                                  : std::string()));
+            REQUIRE(records.size() == 1);
+            const nlohmann::json moves = nlohmann::json::parse(kifu::test::jkf_text(records[0]))["moves"];
+            if (*x.special == '\0') {
+                CHECK(moves.size() == 2);
+            } else {
+                REQUIRE(moves.size() == 3);
+                CHECK(moves[2]["special"] == x.special);
+            }
+        }
+        // Another shape is kept as a comment of the last move.
+        for (const char* other : {"まで手で中断", "まで1手で何か", "まで 1手で中断", "まで1234567890手"}) {
+            INFO((ki2 ? "KI2: " : "KIF: ") << other);
+            const kifu::source_text text = text_of(std::string(ki2 ? "▲７六歩\n" : "   1 ７六歩(77)\n") + other + "\n");
+            std::vector<jkf> records;
+            std::vector<kifu::diagnostic> ds;
+            CHECK((ki2 ? parse_ki2 : parse_kif)(text, kifu::read_mode::strict, records, ds));
+            CHECK(gcc(ds) == std::string("t.kif:2:1: warning: cannot read the summary '") + other + "'; kept as a comment [" +
+                                 (ki2 ? "ki2" : "kif") + ".unknown-summary]\n");
+            REQUIRE(records.size() == 1);
+            const nlohmann::json moves = nlohmann::json::parse(kifu::test::jkf_text(records[0]))["moves"];
+            REQUIRE(moves.size() == 2);
+            CHECK(moves[1]["comments"] == nlohmann::json::array({other}));
+        }
     }
-    CHECK_FALSE(parse_summary("まで手で中断"));
-    CHECK_FALSE(parse_summary("まで1手で何か"));
-    CHECK_FALSE(parse_summary("投了"));
 }
 
 TEST_CASE("kakinoki: the header section with a board diagram", "[kakinoki]") {

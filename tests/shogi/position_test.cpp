@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
 
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/sfen.hpp>
@@ -62,27 +63,39 @@ TEST_CASE("SFEN round trips keep board, promoted pieces, hands and side", "[shog
     CHECK(to_sfen(sfen("startpos")) == to_sfen(*position::from_preset("HIRATE")));
     // Hands may come in any order and without the move number.
     CHECK(to_sfen(sfen("4k4/9/9/9/9/9/9/9/4K4 w P2Gp")) == "4k4/9/9/9/9/9/9/9/4K4 w 2GPp 1");
+    // As a line of the usi format: `sfen` and `position sfen` before it, blanks around it.
+    CHECK(to_sfen(sfen("sfen 4k4/9/9/9/9/9/9/9/4K4 w P2Gp")) == "4k4/9/9/9/9/9/9/9/4K4 w 2GPp 1");
+    CHECK(to_sfen(sfen(" position sfen 4k4/9/9/9/9/9/9/9/4K4  b  - \n")) == "4k4/9/9/9/9/9/9/9/4K4 b - 1");
 }
 
-TEST_CASE("malformed SFEN is rejected with a reason", "[shogi][position]") {
-    const char* bad[] = {
-        "",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b K 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 0",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGXGSNL b - 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 extra",
+TEST_CASE("malformed SFEN is rejected with the usi grammar's reason and column", "[shogi][position]") {
+    const std::string board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+    const std::pair<std::string, std::string> bad[] = {
+        {"", "expected an SFEN"},
+        {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+         "column 48: expected '/' and the next rank: an SFEN board has nine ranks"},
+        {"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+         "column 53: expected '/' and the next rank: an SFEN board has nine ranks"},
+        {board + "L b - 1", "column 58: an SFEN rank has more than nine squares"},
+        {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
+         "column 57: an SFEN rank has fewer than nine squares"},
+        {board + " x - 1", "column 59: expected the side to move: b or w"},
+        {board + " b 2 1", "column 62: expected the pieces in hand: '-' or counts and letters such as 2Pb"},
+        {board + " b K 1", "column 61: expected the pieces in hand: '-' or counts and letters such as 2Pb"},
+        {"4k4/9/9/9/9/9/9/9/4K4 b 10P9P 1", "column 28: a hand holds more than 18 pieces of a kind"},
+        {board + " b - 0", "the SFEN move number is not a positive number"},
+        {board + " b - 99999999999", "the SFEN move number is not a positive number"},
+        {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1", "column 53: this piece cannot be promoted"},
+        {"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGXGSNL b - 1", "column 53: an SFEN rank has fewer than nine squares"},
+        {board + " b - 1 extra", "column 65: expected the end of the line"},
+        {"startpos moves 7g7f", "column 16: expected the end of the SFEN, not moves"},
+        {"startpos\nstartpos", "expected one SFEN, not several lines"},
     };
-    for (const char* b : bad) {
+    for (const auto& [text, reason] : bad) {
         std::string error;
-        INFO(b);
-        CHECK_FALSE(parse_sfen(b, &error));
-        CHECK_FALSE(error.empty());
+        INFO(text);
+        CHECK_FALSE(parse_sfen(text, &error));
+        CHECK(error == reason);
     }
 }
 

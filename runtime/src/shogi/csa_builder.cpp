@@ -61,6 +61,16 @@ public:
         if (stopped_) {
             return;
         }
+        // The parts of a row and of a time: kept until the whole is heard of (a row or time cut
+        // short by an error counts for nothing), and not walked over (the whole is).
+        switch (e) {
+            case g::event::row_number: on_row_number(matched[0]); return;
+            case g::event::empty_cell: on_cell(std::string_view(), offset); return;
+            case g::event::cell_piece: on_cell(matched, offset); return;
+            case g::event::seconds: on_seconds(matched); return;
+            case g::event::decimals: on_decimals(matched); return;
+            default: break;
+        }
         positions_.pass(offset, matched.size());
         if (e == g::event::separator) {
             const std::uint32_t line = positions_.at(offset).line;
@@ -74,7 +84,7 @@ public:
             case g::event::version: on_version(matched, offset); break;
             case g::event::player: on_player(matched); break;
             case g::event::header: on_header(matched); break;
-            case g::event::board_row: on_board_row(matched, offset); break;
+            case g::event::board_row: on_board_row(offset); break;
             case g::event::pi_line: on_pi_line(matched, offset); break;
             case g::event::hand_line: on_hand_line(matched, offset); break;
             case g::event::side: on_side(matched, offset); break;
@@ -82,7 +92,7 @@ public:
             case g::event::move_time: on_time(matched, offset); break;
             case g::event::special: on_special(matched, offset); break;
             case g::event::comment: on_comment(matched); break;
-            case g::event::separator: break;
+            default: break;
         }
     }
 
@@ -185,7 +195,17 @@ private:
         return std::nullopt;
     }
 
-    void on_board_row(std::string_view matched, std::size_t offset) {
+    void on_row_number(char number) noexcept {
+        row_number_ = digit(number);
+        row_cells_ = 0;
+    }
+
+    // A cell of the row being read: its piece (a sign and a code) at `offset`, or empty.
+    void on_cell(std::string_view piece, std::size_t offset) noexcept {
+        if (row_cells_ < row_.size()) row_[row_cells_++] = {piece, offset};
+    }
+
+    void on_board_row(std::size_t offset) {
         if (!position_allowed(offset - 1)) {
             return;
         }
@@ -193,26 +213,21 @@ private:
             return misplaced("P1 to P9 rows cannot be combined with PI", offset - 1);
         }
         game_.rows = true;
-        const std::size_t y = static_cast<std::size_t>(digit(matched[0]) - 1);
-        std::size_t i = 1;
-        for (std::size_t column = 0; column < 9; ++column) {
-            while (matched[i] == ' ') {
-                ++i;
-            }
+        const auto y = static_cast<std::size_t>(row_number_ - 1);
+        for (std::size_t column = 0; column < row_cells_; ++column) {
+            const row_cell& c = row_[column];
             auto& cell = game_.state.board[8 - column][y];
-            if (matched[i] == '*') {
+            if (c.piece.empty()) {
                 cell.reset();
-                ++i;
                 continue;
             }
-            const auto kind = kind_at(matched.substr(i + 1, 2), offset + i + 1);
+            const auto kind = kind_at(c.piece.substr(1), c.offset + 1);
             if (stopped_) {
                 return;
             }
             if (kind) {
-                cell = piece{color_of(matched[i]), *kind};
+                cell = piece{color_of(c.piece[0]), *kind};
             }
-            i += 3;
         }
     }
 
@@ -443,6 +458,30 @@ private:
         error("csa.bad-piece", "unknown piece code '" + std::string(matched.substr(5, 2)) + "'", offset + 5, next_ply());
     }
 
+    // `12` of `T12` or `T12.345`. More than 2^31 s (68 years) is no time a move took, and would
+    // overflow the minutes: it is marked -1 for on_time. The digits are read here rather than
+    // by from_chars: most are one or two.
+    void on_seconds(std::string_view digits) noexcept {
+        std::int64_t seconds = 0;
+        for (const char c : digits) {
+            seconds = seconds * 10 + digit(c);
+            if (seconds > INT32_MAX) {
+                seconds = -1;
+                break;
+            }
+        }
+        seconds_ = seconds;
+        milliseconds_ = -1;
+    }
+
+    // `345` of `T12.345`. V3.0 allows three decimals; more are truncated, fewer padded
+    // (T6.1 = 6 s 100 ms).
+    void on_decimals(std::string_view digits) noexcept {
+        int ms = 0;
+        for (std::size_t i = 0; i < 3; ++i) ms = ms * 10 + (i < digits.size() ? digit(digits[i]) : 0);
+        milliseconds_ = ms;
+    }
+
     void on_time(std::string_view matched, std::size_t offset) {
         std::vector<move_format>& moves = game_.record.moves;
         if (!game_.in_moves || moves.size() < 2) {
@@ -451,30 +490,16 @@ private:
         if (moves.back().time) {
             return misplaced("a second time line for the same move", offset);
         }
-        // `T` digits, then maybe `.` digits: the grammar has checked the shape. The seconds are
-        // read here rather than by from_chars: most are one or two digits.
-        std::size_t dot = 1;
-        std::int64_t seconds = 0;
-        for (; dot < matched.size() && matched[dot] != '.'; ++dot) {
-            seconds = seconds * 10 + digit(matched[dot]);
-            // More than 2^31 s (68 years) is no time a move took, and would overflow the minutes.
-            if (seconds > INT32_MAX) {
-                return bad_time(matched, offset);
-            }
+        if (seconds_ < 0) {
+            return bad_time(matched, offset);
         }
         // Filled field by field in place: a time_value built aside and copied in is written in
         // small pieces and read back whole, which stalls the store forwarding.
         time_value& now = moves.back().time.emplace().now;
-        now.m = static_cast<int>(seconds / 60);
-        now.s = static_cast<int>(seconds % 60);
-        if (dot < matched.size()) {
-            // V3.0 allows three decimals; more are truncated, fewer padded (T6.1 = 6 s 100 ms).
-            int ms = 0;
-            for (std::size_t i = 0; i < 3; ++i) {
-                const std::size_t at = dot + 1 + i;
-                ms = ms * 10 + (at < matched.size() ? digit(matched[at]) : 0);
-            }
-            now.ms = ms;
+        now.m = static_cast<int>(seconds_ / 60);
+        now.s = static_cast<int>(seconds_ % 60);
+        if (milliseconds_ >= 0) {
+            now.ms = milliseconds_;
         }
     }
 
@@ -524,8 +549,14 @@ private:
         spans_.emplace_back(region_first_line_, last_line);
     }
 
+    // A board cell as its events give it: the sign and code of its piece (empty: no piece).
+    struct row_cell {
+        std::string_view piece;
+        std::size_t offset = 0;
+    };
+
     const source_text& text_;
-    kifu::detail::line_walker positions_;  // hears of every event (pass), in text order
+    kifu::detail::line_walker positions_;  // hears of every whole statement (pass), in text order
     read_mode mode_;
     std::vector<diagnostic>& diagnostics_;
     game game_;
@@ -534,6 +565,11 @@ private:
     std::uint32_t region_first_line_ = 1;                          // where the game being read started
     bool failed_ = false;
     bool stopped_ = false;
+    int row_number_ = 1;             // the row being read: its number and cells
+    std::array<row_cell, 9> row_{};
+    std::size_t row_cells_ = 0;
+    std::int64_t seconds_ = 0;  // the time being read; -1: too large
+    int milliseconds_ = -1;     // -1: no decimals
 };
 
 }  // namespace

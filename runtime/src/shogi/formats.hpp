@@ -27,9 +27,10 @@ namespace detail {
 
 /// The end of every shogi text reader: normalizes each raw record a parser made (when the
 /// options ask for it) and keeps it. Strict: the first game the normalizer rejects ends the
-/// read, keeping the games before it.
+/// read, keeping the games before it. `unreadable`: the lines a lenient parse skipped where the
+/// records hold an element for each (normalize_options::unreadable), or null.
 void keep_games(std::vector<jkf>& games, source_format format, const source_text& text, const read_options& options,
-                read_result& out);
+                read_result& out, const std::vector<unreadable_line>* unreadable = nullptr);
 
 }  // namespace detail
 

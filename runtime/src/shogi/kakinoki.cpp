@@ -1,5 +1,6 @@
-// What KIF and KI2 share (../shared/formats/shogi.md §2.2–§2.9, §3.1): vocabulary tables,
-// the header section with its BOD board, summaries and the attachment of variations.
+// What KIF and KI2 share (../shared/formats/shogi.md §2.2–§2.9, §3.1): the look-up of words
+// (in the tables of vocabulary.hpp and presets.hpp), the header section with its BOD board,
+// what summaries say and the attachment of variations.
 
 #include "shogi/kakinoki.hpp"
 
@@ -14,35 +15,13 @@
 
 #include <kifu/text.hpp>
 
+#include "shogi/presets.hpp"
+#include "shogi/vocabulary.hpp"
+
 namespace kifu::shogi::detail {
 namespace {
 
 constexpr std::string_view ideographic_space = "\u3000";
-
-struct word_entry {
-    std::string_view word;
-    std::string_view value;
-};
-
-// 手合割 names (KAKINOKI's list, §2.3) and the JKF preset of each.
-constexpr std::array<word_entry, 17> handicaps{{
-    {"平手", "HIRATE"},       {"香落ち", "KY"},        {"右香落ち", "KY_R"},   {"角落ち", "KA"},
-    {"飛車落ち", "HI"},       {"飛香落ち", "HIKY"},    {"二枚落ち", "2"},      {"三枚落ち", "3"},
-    {"四枚落ち", "4"},        {"五枚落ち", "5"},       {"左五枚落ち", "5_L"},  {"六枚落ち", "6"},
-    {"左七枚落ち", "7_L"},    {"右七枚落ち", "7_R"},   {"八枚落ち", "8"},      {"十枚落ち", "10"},
-    {"その他", "OTHER"},
-}};
-
-// Terminal words (§2.6). 封じ手 ends the record for now, as 中断 does (json-kifu-format's
-// choice); 入玉勝ち and 最大手数 get the CSA words that json-kifu-format lacks.
-constexpr std::array<word_entry, 18> specials{{
-    {"投了", "TORYO"},           {"中断", "CHUDAN"},          {"封じ手", "CHUDAN"},
-    {"持将棋", "JISHOGI"},       {"千日手", "SENNICHITE"},    {"詰み", "TSUMI"},
-    {"詰", "TSUMI"},             {"不詰", "FUZUMI"},          {"切れ負け", "TIME_UP"},
-    {"時間切れ", "TIME_UP"},     {"反則勝ち", "ILLEGAL_ACTION"}, {"反則負け", "ILLEGAL_MOVE"},
-    {"入玉勝ち", "KACHI"},       {"勝ち宣言", "KACHI"},       {"最大手数", "MAX_MOVES"},
-    {"引き分け宣言", "HIKIWAKE"}, {"待った", "MATTA"},         {"エラー", "ERROR"},
-}};
 
 // Drops every ASCII blank and U+3000 (json-kifu-format strips all whitespace of a 手合割).
 std::string without_blanks(std::string_view s) {
@@ -97,15 +76,16 @@ std::string_view preset_of_handicap(std::string_view name) noexcept {
     } catch (...) {
         return {};
     }
-    for (const word_entry& e : handicaps) {
-        if (e.word == stripped) return e.value;
+    for (const preset_info& p : presets) {
+        if (p.handicap_name == stripped) return p.name;
     }
+    if (stripped == "その他") return "OTHER";
     return {};
 }
 
 std::string_view special_of_word(std::string_view word) noexcept {
-    for (const word_entry& e : specials) {
-        if (e.word == word) return e.value;
+    for (const terminal_word_entry& t : terminal_words) {
+        if (t.word == word) return t.special;
     }
     return {};
 }
@@ -123,61 +103,30 @@ int kanji_count_of(std::string_view text) noexcept {
     return digit != 0 && base + digit <= 18 ? base + digit : 0;
 }
 
-std::optional<summary_line> parse_summary(std::string_view text) {
-    text = trim_blanks(text);
-    if (!text.starts_with("まで")) return std::nullopt;
-    text.remove_prefix(std::string_view("まで").size());
-    if (text.starts_with("、")) text.remove_prefix(std::string_view("、").size());
+std::optional<summary_line> take_summary(summary_parts& parts) {
+    const summary_parts p = std::exchange(parts, summary_parts{});
+    if (!p.heard) return std::nullopt;
     summary_line out;
-    std::size_t n = 0;
-    while (n < text.size() && text[n] >= '0' && text[n] <= '9' && n < 9) {
-        out.moves = out.moves * 10 + (text[n] - '0');
-        ++n;
+    out.moves = p.moves;
+    if (!p.word.empty()) {
+        out.special = std::string(special_of_word(p.word));
+    } else if (!p.outcome.empty()) {
+        // `{先手|後手|下手|上手}の{勝ち|反則勝ち|反則負け|入玉勝ち|切れ負け}`
+        const color side = p.side == "先手" || p.side == "下手" ? color::black : color::white;
+        if (p.outcome == "勝ち") {
+            out.special = p.timed_out ? "TIME_UP" : "TORYO";
+        } else if (p.outcome == "反則勝ち") {
+            // The named side won by the other's foul: the sign names the offender (§5.7.9).
+            out.special = side == color::black ? "-ILLEGAL_ACTION" : "+ILLEGAL_ACTION";
+        } else if (p.outcome == "反則負け") {
+            out.special = "ILLEGAL_MOVE";
+        } else if (p.outcome == "入玉勝ち") {
+            out.special = "KACHI";
+        } else {  // 切れ負け
+            out.special = "TIME_UP";
+        }
     }
-    if (n == 0 || !text.substr(n).starts_with("手")) return std::nullopt;
-    std::string_view rest = text.substr(n + std::string_view("手").size());
-    if (rest.starts_with("で")) rest.remove_prefix(std::string_view("で").size());
-    if (rest.empty()) return out;  // `まで64手`: no result stated
-    if (rest == "詰" || rest == "詰み") {
-        out.special = "TSUMI";
-        return out;
-    }
-    if (rest == "不詰" || rest == "中断" || rest == "封じ手" || rest == "持将棋" || rest == "千日手" ||
-        rest == "最大手数") {
-        out.special = std::string(special_of_word(rest));
-        return out;
-    }
-    bool time_up = false;
-    if (rest.starts_with("時間切れにより")) {
-        time_up = true;
-        rest.remove_prefix(std::string_view("時間切れにより").size());
-    }
-    // `{先手|後手|下手|上手}の{勝ち|反則勝ち|反則負け|入玉勝ち|切れ負け}`
-    const std::size_t no = rest.find("の");
-    if (no == std::string_view::npos) return std::nullopt;
-    const auto side = side_of_word(rest.substr(0, no));
-    if (!side) return std::nullopt;
-    const std::string_view result = rest.substr(no + std::string_view("の").size());
-    if (result == "勝ち") {
-        out.winner = side;
-        out.special = time_up ? "TIME_UP" : "TORYO";
-    } else if (result == "反則勝ち") {
-        // The named side won by the other's foul: the sign names the offender (§5.7.9).
-        out.winner = side;
-        out.special = *side == color::black ? "-ILLEGAL_ACTION" : "+ILLEGAL_ACTION";
-    } else if (result == "反則負け") {
-        out.winner = opponent(*side);
-        out.special = "ILLEGAL_MOVE";
-    } else if (result == "入玉勝ち") {
-        out.winner = side;
-        out.special = "KACHI";
-    } else if (result == "切れ負け") {
-        out.winner = opponent(*side);
-        out.special = "TIME_UP";
-    } else {
-        return std::nullopt;
-    }
-    return out;
+    return out;  // `まで64手`: no result stated
 }
 
 namespace {

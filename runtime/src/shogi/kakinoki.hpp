@@ -19,6 +19,9 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
+#include "core/utf8.hpp"
+#include "shogi/vocabulary.hpp"
+
 namespace kifu::shogi::detail {
 
 /// 手合割 value (ASCII and U+3000 whitespace stripped) → JKF preset "HIRATE" … "10", "OTHER";
@@ -40,36 +43,10 @@ int kanji_count_of(std::string_view text) noexcept;
 /// sequence with valid continuation bytes has one encoding, so equal code points are equal
 /// bytes.)
 constexpr char32_t code_point_of(std::string_view c) noexcept {
+    using namespace kifu::detail;
     if (c.size() == 1) return static_cast<unsigned char>(c[0]) < 0x80 ? static_cast<char32_t>(c[0]) : 0;
-    if (c.size() != 3) return 0;
-    const auto b0 = static_cast<unsigned char>(c[0]);
-    const auto b1 = static_cast<unsigned char>(c[1]);
-    const auto b2 = static_cast<unsigned char>(c[2]);
-    if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return 0;
-    return static_cast<char32_t>(((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F));
-}
-
-/// A one-character piece name (歩 … 竜 below, 成香 成桂 成銀 aside) by code point → kind.
-constexpr std::optional<piece_kind> piece_of_code_point(char32_t c) noexcept {
-    switch (c) {
-        case U'歩': return piece_kind::fu;
-        case U'香': return piece_kind::ky;
-        case U'桂': return piece_kind::ke;
-        case U'銀': return piece_kind::gi;
-        case U'金': return piece_kind::ki;
-        case U'角': return piece_kind::ka;
-        case U'飛': return piece_kind::hi;
-        case U'玉':
-        case U'王': return piece_kind::ou;
-        case U'と': return piece_kind::to;
-        case U'杏': return piece_kind::ny;
-        case U'圭': return piece_kind::nk;
-        case U'全': return piece_kind::ng;
-        case U'馬': return piece_kind::um;
-        case U'龍':
-        case U'竜': return piece_kind::ry;
-        default: return std::nullopt;
-    }
+    if (c.size() != 3 || utf8_length(c[0]) != 3 || !is_utf8_continuation(c[1]) || !is_utf8_continuation(c[2])) return 0;
+    return decode_code_point(c);
 }
 
 namespace kakinoki_vocabulary {
@@ -81,10 +58,16 @@ constexpr std::uint32_t bytes_of(char32_t c) noexcept {
     return (0xE0 | c >> 12) | (0x80 | (c >> 6 & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16;
 }
 
-// The sixteen one-character pieces by the sum of their second and third bytes, which differs for
-// the sixteen: one table look-up and one compare of the whole bytes per piece name, no decoding.
-constexpr std::array<char32_t, 16> piece_characters{U'歩', U'香', U'桂', U'銀', U'金', U'角', U'飛', U'玉',
-                                                    U'王', U'と', U'杏', U'圭', U'全', U'馬', U'龍', U'竜'};
+// The three bytes of a string_view of at least three bytes, first byte lowest.
+constexpr std::uint32_t word_of(std::string_view c) noexcept {
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(c[0])) |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(c[1])) << 8 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(c[2])) << 16;
+}
+
+// The sixteen one-character pieces (vocabulary.hpp's cell_piece_names and other_piece_names) by
+// the sum of their second and third bytes, which differs for the sixteen: one table look-up and
+// one compare of the whole bytes per piece name, no decoding.
 constexpr std::size_t piece_slot(std::uint32_t w) noexcept { return (((w >> 8) & 0xFF) + ((w >> 16) & 0xFF)) & 0x3F; }
 struct piece_entry {
     std::uint32_t bytes = 0;  // 0: no piece has this slot
@@ -92,42 +75,49 @@ struct piece_entry {
 };
 constexpr std::array<piece_entry, 64> pieces_by_slot = [] {
     std::array<piece_entry, 64> table{};
-    for (const char32_t c : piece_characters) table[piece_slot(bytes_of(c))] = {bytes_of(c), *piece_of_code_point(c)};
+    for (std::size_t k = 0; k < cell_piece_names.size(); ++k) {
+        const std::uint32_t w = word_of(cell_piece_names[k]);
+        table[piece_slot(w)] = {w, static_cast<piece_kind>(k)};
+    }
+    for (const auto& [name, kind] : other_piece_names) table[piece_slot(word_of(name))] = {word_of(name), kind};
     return table;
 }();
 static_assert([] {
-    for (const char32_t c : piece_characters) {
-        if (pieces_by_slot[piece_slot(bytes_of(c))].bytes != bytes_of(c)) return false;
+    for (const std::string_view name : cell_piece_names) {
+        if (name.size() != 3 || pieces_by_slot[piece_slot(word_of(name))].bytes != word_of(name)) return false;
+    }
+    for (const auto& [name, kind] : other_piece_names) {
+        if (name.size() != 3 || pieces_by_slot[piece_slot(word_of(name))].bytes != word_of(name)) return false;
     }
     return true;
 }(), "the slots of the sixteen one-character pieces are distinct");
 
 // 一 … 九 by the low six bits of their last byte, which differ for the nine; the whole bytes are
 // compared after.
-constexpr std::array<char32_t, 9> kanji_digit_characters{U'一', U'二', U'三', U'四', U'五', U'六', U'七', U'八', U'九'};
 constexpr std::array<std::int8_t, 64> kanji_digits_by_last_byte = [] {
     std::array<std::int8_t, 64> table{};
-    for (std::size_t d = 0; d < 9; ++d) table[kanji_digit_characters[d] & 0x3F] = static_cast<std::int8_t>(d + 1);
+    for (std::size_t d = 0; d < 9; ++d) table[(word_of(kanji_digits[d]) >> 16) & 0x3F] = static_cast<std::int8_t>(d + 1);
     return table;
 }();
 static_assert([] {
     for (std::size_t d = 0; d < 9; ++d) {
-        if (kanji_digits_by_last_byte[kanji_digit_characters[d] & 0x3F] != static_cast<std::int8_t>(d + 1)) return false;
+        if (kanji_digits_by_last_byte[(word_of(kanji_digits[d]) >> 16) & 0x3F] != static_cast<std::int8_t>(d + 1)) return false;
     }
     return true;
 }(), "the last bytes of 一 … 九 are distinct");
 constexpr std::array<std::uint32_t, 10> kanji_digit_bytes = [] {
     std::array<std::uint32_t, 10> table{};  // [0] stays 0, which no three-byte character gives
-    for (std::size_t d = 0; d < 9; ++d) table[d + 1] = bytes_of(kanji_digit_characters[d]);
+    for (std::size_t d = 0; d < 9; ++d) table[d + 1] = word_of(kanji_digits[d]);
     return table;
 }();
 
-// The three bytes of a string_view of at least three bytes, first byte lowest.
-constexpr std::uint32_t word_of(std::string_view c) noexcept {
-    return static_cast<std::uint32_t>(static_cast<unsigned char>(c[0])) |
-           static_cast<std::uint32_t>(static_cast<unsigned char>(c[1])) << 8 |
-           static_cast<std::uint32_t>(static_cast<unsigned char>(c[2])) << 16;
-}
+// １ … ９ are EF BC 91 … EF BC 99: digit_of reads them by their last byte.
+static_assert([] {
+    for (std::size_t d = 0; d < 9; ++d) {
+        if (wide_digits[d].size() != 3 || word_of(wide_digits[d]) != (0xBCEFu | (0x91u + d) << 16)) return false;
+    }
+    return true;
+}(), "the full-width digits are EF BC 91 to EF BC 99");
 
 }  // namespace kakinoki_vocabulary
 
@@ -141,12 +131,11 @@ constexpr std::optional<piece_kind> piece_of_kanji(std::string_view text) noexce
         if (e.bytes == w) return e.kind;
         return std::nullopt;
     }
-    if (text.size() == 6 && word_of(text) == bytes_of(U'成')) {
+    if (text.size() == 6) {
         // 成香 成桂 成銀: the promoted forms written with 成.
-        const std::uint32_t base = word_of(text.substr(3));
-        if (base == bytes_of(U'香')) return piece_kind::ny;
-        if (base == bytes_of(U'桂')) return piece_kind::nk;
-        if (base == bytes_of(U'銀')) return piece_kind::ng;
+        for (const piece_kind k : {piece_kind::ny, piece_kind::nk, piece_kind::ng}) {
+            if (text == move_piece_names[static_cast<std::size_t>(k)]) return k;
+        }
     }
     return std::nullopt;
 }
@@ -174,15 +163,46 @@ constexpr int digit_of(std::string_view one_char) noexcept {
 /// Strips ASCII spaces/tabs and U+3000 from both ends.
 std::string_view trim_blanks(std::string_view text) noexcept;
 
-/// A summary line (`まで64手で後手の勝ち`, `まで7手詰` …) → what it says (§2.9).
-/// `special` is the JKF special the line implies ("TORYO" for a plain win, "" when the line
-/// names no result, e.g. `まで64手`); `winner` the side named as winner, if any.
+/// The parts of a summary line (`まで64手で後手の勝ち`, `まで7手詰` …, §2.9) as the grammars'
+/// events give them (summary_event), and what they say (take_summary).
+struct summary_parts {
+    bool heard = false;  // the line has a summary's shape: its parts were heard of
+    int moves = 0;
+    std::string_view word;  // 詰 中断 …, when the result is one word
+    bool timed_out = false;
+    std::string_view side;     // 先手 後手 下手 上手
+    std::string_view outcome;  // 勝ち 反則勝ち 反則負け 入玉勝ち 切れ負け
+};
+
+/// What a summary says: `special` is the JKF special the line implies ("TORYO" for a plain win,
+/// "" when it names no result, as `まで64手`), `moves` the number of moves it counts.
 struct summary_line {
     std::string special;
     int moves = 0;
-    std::optional<color> winner;
 };
-std::optional<summary_line> parse_summary(std::string_view text);
+
+/// Takes the parts heard since the last summary and empties them: what they say, or nothing
+/// when the summary had another shape (the grammar gave no parts).
+std::optional<summary_line> take_summary(summary_parts& parts);
+
+/// Passes the parts of a summary to `parts` (the KIF and KI2 grammars name them alike);
+/// returns false for any other event.
+template <typename Event>
+bool summary_event(summary_parts& parts, Event e, std::string_view matched) {
+    switch (e) {
+        case Event::summary_moves:
+            parts = summary_parts{};
+            parts.heard = true;
+            parts.moves = 0;
+            for (const char c : matched) parts.moves = parts.moves * 10 + (c - '0');  // at most nine digits
+            return true;
+        case Event::summary_word: parts.word = matched; return true;
+        case Event::timed_out: parts.timed_out = true; return true;
+        case Event::summary_side: parts.side = matched; return true;
+        case Event::summary_outcome: parts.outcome = matched; return true;
+        default: return false;
+    }
+}
 
 /// The header section: `key：value` / `key:value` lines, 先手番/後手番 lines, BOD hands and rows.
 /// finish() sets record.header and record.initial (BOD wins over 手合割; unknown 手合割 → diag).

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/line_walker.hpp"
 #include "core/peg_support.hpp"
 #include "core/utf8.hpp"
 #include "generated/ki2.hpp"
@@ -101,16 +102,21 @@ public:
         switch (e) {
             case g::event::comment: on_comment(std::string(matched.substr(1))); break;
             case g::event::bookmark: on_comment(std::string(matched)); break;
-            case g::event::variation: on_variation(matched, offset); break;
+            case g::event::variation_number: variation_number_ = matched; break;
+            case g::event::variation: on_variation(offset); break;
             case g::event::summary: on_summary(matched, offset); break;
+            case g::event::header_key: header_key_ = trim_blanks(matched); break;
+            case g::event::header_value: header_value_ = matched; break;
             case g::event::row_open: on_row_open(offset); break;
             case g::event::black_hands: on_hands(color::black, offset); break;
             case g::event::white_hands: on_hands(color::white, offset); break;
             case g::event::black_turn: turn_side_ = color::black; break;
             case g::event::white_turn: turn_side_ = color::white; break;
             case g::event::turn_line: on_turn_line(matched, offset); break;
-            case g::event::header_line: on_header_line(matched, offset); break;
-            default: on_board_part(e, matched, offset); break;
+            case g::event::header_line: on_header_line(offset); break;
+            default:
+                if (!summary_event(summary_, e, matched)) on_board_part(e, matched, offset);
+                break;
         }
     }
 
@@ -168,7 +174,7 @@ private:
     // move of the variation go onto that first element.
     move_format& append(std::size_t offset) {
         // Several moves share a line: the column tells which one a diagnostic is about.
-        const text_position p = position_of(offset);
+        const text_position p = lines_.at(offset);
         move_format& element = forks_->current().emplace_back();
         element.line = p.line;
         element.column = p.column;
@@ -181,25 +187,6 @@ private:
             element.comments = std::move(waiting_comments_);
             waiting_comments_.clear();
         }
-    }
-
-    // Line and column of a token, as source_text::position_of gives them. A KI2 line holds
-    // several moves: a token on the line of the previous one counts the code points from that
-    // one on, and only a token on another line looks its line up.
-    text_position position_of(std::size_t offset) {
-        if (offset < line_begin_ || offset >= line_end_) {
-            last_position_ = {lines_.line_of(offset), 1};
-            const std::string_view line = text_.line_text(last_position_.line);
-            line_begin_ = static_cast<std::size_t>(line.data() - text_.text().data());
-            line_end_ = line_begin_ + line.size();
-            last_offset_ = line_begin_;
-        } else if (offset < last_offset_) {
-            last_position_.column = 1;
-            last_offset_ = line_begin_;
-        }
-        last_position_.column += kifu::detail::code_points(text_.text().data() + last_offset_, text_.text().data() + offset);
-        last_offset_ = offset;
-        return last_position_;
     }
 
     // `７六`: file and rank, each one character (an ASCII digit, a full-width one or a kanji). A
@@ -248,7 +235,7 @@ private:
         if (skipping_) {
             return;
         }
-        const text_position at = position_of(offset);
+        const text_position at = lines_.at(offset);
         move_format& element = emplace_move(forks_->current(), [&](move_format& e) {
             move_data& m = e.move.emplace();
             m.color = color_of_mark(matched);
@@ -311,15 +298,14 @@ private:
         waiting_comments_.clear();
     }
 
-    [[gnu::noinline]] void on_variation(std::string_view matched, std::size_t offset) {
+    [[gnu::noinline]] void on_variation(std::size_t offset) {
         ensure_moves(offset);
         close_variation();
         variation_offset_ = offset;
-        const std::size_t digits = matched.find_first_of("0123456789");
-        const std::size_t end = matched.find_first_not_of("0123456789", digits);
         int ply = INT_MAX;
-        const auto [ptr, ec] = std::from_chars(matched.data() + digits, matched.data() + end, ply);
-        if (ec != std::errc{} || ptr != matched.data() + end) {
+        const std::string_view digits = variation_number_;
+        const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), ply);
+        if (ec != std::errc{} || ptr != digits.data() + digits.size()) {
             ply = INT_MAX;  // too large: the stack has no such ply and says so
         }
         std::vector<diagnostic> found;
@@ -333,16 +319,15 @@ private:
     // `まで64手で後手の勝ち`: the result, kept as the line's terminal special unless the line
     // already ends with one (ShogiDB2's `△投了` before it).
     [[gnu::noinline]] void on_summary(std::string_view matched, std::size_t offset) {
-        const std::string_view text = trim_blanks(matched);
-        const std::size_t at = offset + static_cast<std::size_t>(text.data() - matched.data());
-        ensure_moves(at);
+        const std::optional<summary_line> summary = take_summary(summary_);
+        ensure_moves(offset);
         if (skipping_) {
             return;
         }
-        const std::optional<summary_line> summary = parse_summary(text);
         if (!summary) {
+            const std::string_view text = trim_blanks(matched);
             report(severity::warning, "ki2.unknown-summary",
-                   "cannot read the summary '" + std::string(text) + "'; kept as a comment", at);
+                   "cannot read the summary '" + std::string(text) + "'; kept as a comment", offset);
             return on_comment(std::string(text));
         }
         std::vector<move_format>& line = forks_->current();
@@ -355,10 +340,10 @@ private:
             report(severity::warning, "ki2.summary-mismatch",
                    "the summary counts " + std::to_string(summary->moves) + " moves but the line has " +
                        std::to_string(plies),
-                   at);
+                   offset);
         }
         if (!summary->special.empty() && (line.empty() || line.back().special.empty())) {
-            append(at).special = summary->special;
+            append(offset).special = summary->special;
         }
     }
 
@@ -407,23 +392,18 @@ private:
         }
     }
 
-    // `key：value` or `key:value`: split at the first colon of either width. Header lines after
-    // the moves (some writers append 消費時間 or 終了日時) are kept like any other.
-    [[gnu::noinline]] void on_header_line(std::string_view matched, std::size_t offset) {
-        const std::size_t wide = matched.find("：");
-        const std::size_t narrow = matched.find(':');
-        const std::size_t colon = std::min(wide, narrow);
-        const std::size_t width = colon == wide ? std::string_view("：").size() : 1;
-        const std::string_view key = trim_blanks(matched.substr(0, colon));
-        if (key.ends_with("の持駒") && !before_moves("a hands line", offset)) {
+    // `key：value` or `key:value` (the key and the value were heard of just before). Header lines
+    // after the moves (some writers append 消費時間 or 終了日時) are kept like any other.
+    [[gnu::noinline]] void on_header_line(std::size_t offset) {
+        if (header_key_.ends_with("の持駒") && !before_moves("a hands line", offset)) {
             return;
         }
-        header_.header_line(key, matched.substr(colon + width), offset);
+        header_.header_line(header_key_, header_value_, offset);
         stop_if_header_failed();
     }
 
     const source_text& text_;
-    line_cursor lines_;  // elements come in text order
+    kifu::detail::line_walker lines_;  // elements come in text order, several on a line
     read_mode mode_;
     std::vector<diagnostic>& diagnostics_;
     kakinoki_header header_;
@@ -432,12 +412,10 @@ private:
     std::vector<std::string> start_comments_;
     std::vector<std::string> waiting_comments_;
     std::size_t variation_offset_ = 0;
-    // position_of's line: [line_begin_, line_end_) without its break, and where in it the last
-    // token was.
-    text_position last_position_;
-    std::size_t line_begin_ = 0;
-    std::size_t line_end_ = 0;
-    std::size_t last_offset_ = 0;
+    std::string_view variation_number_;  // the parts of the line being read, heard before it
+    std::string_view header_key_;
+    std::string_view header_value_;
+    summary_parts summary_;
     ki2_token token_;        // the parts of the move token being read
     color turn_side_ = color::black;  // the side of the side-to-move line being read
     bool skipping_ = false;  // lenient: inside a variation that could not be attached
