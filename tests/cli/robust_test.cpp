@@ -1,8 +1,8 @@
 // kifu convert on inputs that test the reading policy: rule breaches in go load unless
-// --strict, empty inputs fail, a KIF move line cut short is an error, a lenient cut keeps what
-// it did not play, 400,000 capitals in a .ggf file are read in linear time, strict mode on a
-// multi-game file writes the games before the broken one, deep variations round-trip, and
-// --jsonl streams.
+// --strict, empty inputs fail, a KIF move line cut short is an error, a lenient cut (at an
+// illegal move or an unreadable line) keeps what it did not play, 400,000 capitals in a .ggf
+// file are read in linear time, strict mode on a multi-game file writes the games before the
+// broken one, deep variations round-trip, and --jsonl streams.
 
 #include <catch2/catch.hpp>
 
@@ -97,6 +97,39 @@ TEST_CASE("kifu convert: a KIF move line cut inside the move is an error, with o
             CHECK(r.err == file + ":3:7: error: expected the rank of the destination, as in ７六 [kif.syntax]\n");
         }
     }
+}
+
+TEST_CASE("kifu convert --lenient: an unreadable move line is the cut, and keeps the lines it drops") {
+    // Ply 3 has no origin. The variation at ply 2 is before the cut and stays; the one at ply 3
+    // is an alternative to the unreadable move and stays, a fork of the cut; the one at ply 4
+    // hangs on a dropped move and goes with it into the unplayed lines.
+    const std::string kif = "手合割：平手\n手数----指手---------消費時間--\n" + kif_line(1) + kif_line(2) + "3 ２八飛\n" +
+                            kif_line(4) + kif_line(5) + "\n変化：4手\n4 ４二飛(62)\n\n変化：3手\n3 ３八飛(48)\n" +
+                            kif_line(4) + "\n変化：2手\n2 ４二飛(82)\n";
+    const std::string file = make_file("unreadable", "unreadable.kif", kif);
+    const auto r = kifu::test::run_kifu("convert --lenient " + file);
+    CHECK(r.status == 1);
+    CHECK(r.out ==
+          R"x({"header":{"手合割":"平手"},"initial":{"preset":"HIRATE"},"moves":[{},)x"
+          R"x({"move":{"color":0,"from":{"x":2,"y":8},"to":{"x":4,"y":8},"piece":"HI"}},)x"
+          R"x({"move":{"color":1,"from":{"x":8,"y":2},"to":{"x":6,"y":2},"piece":"HI"},)x"
+          R"x("forks":[[{"move":{"color":1,"from":{"x":8,"y":2},"to":{"x":4,"y":2},"piece":"HI"}}]]},)x"
+          R"x({"comments":["kifu: the game is cut at line 5: expected the origin square, as in (77), or 打 for a drop",)x"
+          R"x("unplayed: 3 ２八飛","unplayed: 4 ８二飛(62)","unplayed: 5 ４八飛(28)","unplayed: 4 ４二飛(62)"],)x"
+          R"x("special":"ERROR","forks":[[{"move":{"color":0,"from":{"x":4,"y":8},"to":{"x":3,"y":8},"piece":"HI"}},)x"
+          R"x({"move":{"color":1,"from":{"x":6,"y":2},"to":{"x":8,"y":2},"piece":"HI"}}]]}]})x"
+          "\n");
+    CHECK(r.err == file + ":5: warning: 1 variation(s) hanging on the dropped moves are dropped with them (ply 3) [shogi.forks-dropped]\n" +
+                       file + ":5:1: warning: the game is cut here; 4 source line(s) after it are kept as 'unplayed:' comments of an ERROR special (ply 3) [shogi.cut]\n" +
+                       file + ":5:6: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n");
+    // Strict (the default) stops at the line; the lenient JKF reads back as it is.
+    const auto strict = kifu::test::run_kifu("convert " + file);
+    CHECK(strict.status == 1);
+    CHECK(strict.out.empty());
+    CHECK(strict.err == file + ":5:6: error: expected the origin square, as in (77), or 打 for a drop [kif.syntax]\n");
+    const auto back = kifu::test::run_kifu("convert " + make_file("unreadable-back", "unreadable.jkf", r.out));
+    CHECK(back.status == 0);
+    CHECK(back.out == r.out);
 }
 
 TEST_CASE("kifu convert: 400,000 capitals named .ggf are no game, said once") {

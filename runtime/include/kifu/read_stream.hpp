@@ -16,7 +16,7 @@ namespace kifu {
 /// What a streaming read gives back once the input is done.
 struct stream_summary {
     std::string format;    ///< the format used
-    std::string encoding;  ///< the encoding the text was decoded from (empty for binary inputs)
+    std::string encoding;  ///< the encoding found at the start of the file, or the one given (empty for binary inputs)
     std::size_t games = 0;  ///< records handed to on_record
     bool ok = true;         ///< false when any diagnostic was an error
 };
@@ -36,9 +36,10 @@ bool streams(std::string_view format) noexcept;
 /// Reads a file a game at a time and calls `sink.on_record` for each, in file order, as soon as it
 /// is read: memory is bounded by the largest game, not the file, and the size caps of
 /// read_file do not apply to the file (a single game keeps them). Line and column of every
-/// diagnostic are those of the whole file. Detection (format, encoding) looks at the start of
-/// the file; the encoding found there decodes every game. Strict mode stops at the first game
-/// with an error (the games before it were handed over). Never throws for bad input.
+/// diagnostic are those of the whole file. The format is detected at the start of the file;
+/// each game's encoding is detected on its own bytes (the games of a merged file may come from
+/// different sources), unless `options.encoding` names one for all. Strict mode stops at the
+/// first game with an error (the games before it were handed over). Never throws for bad input.
 stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink);
 
 }  // namespace kifu

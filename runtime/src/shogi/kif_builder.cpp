@@ -121,11 +121,14 @@ public:
             case g::event::black_turn: turn_side_ = color::black; break;
             case g::event::white_turn: turn_side_ = color::white; break;
             case g::event::turn: on_turn(offset); break;
-            case g::event::header: on_header(matched, offset); break;
+            case g::event::header_key: header_key_ = trim_blanks(matched); break;
+            case g::event::header_value: header_value_ = matched; break;
+            case g::event::header: on_header(offset); break;
             case g::event::move_line: on_move_line(matched, offset); break;
             case g::event::ply_number:
                 read_ = kif_move_line{};
                 read_.number = digits_value(matched);
+                number_offset_ = offset;
                 break;
             case g::event::to_file: read_.to_file = static_cast<std::int8_t>(digit_of(matched)); break;
             case g::event::to_rank: read_.to_rank = static_cast<std::int8_t>(digit_of(matched)); break;
@@ -166,10 +169,14 @@ public:
                 close_variation();
                 moves_started_ = true;
                 skipping_ = true;
+                cut_in_block_ = false;
                 break;
-            case g::event::variation: on_variation(matched, offset); break;
+            case g::event::variation_ply: read_variation_ply_ = number_of(matched); break;
+            case g::event::variation: on_variation(offset); break;
             case g::event::summary: on_summary(matched, offset); break;
-            default: on_board_part(e, matched, offset); break;
+            default:
+                if (!summary_event(summary_, e, matched)) on_board_part(e, matched, offset);
+                break;
         }
     }
 
@@ -188,6 +195,36 @@ public:
     }
 
     bool failed() const noexcept { return failed_; }
+
+    /// The lines a lenient read skipped where the record holds an element for each, in text
+    /// order (normalize_options::unreadable).
+    std::vector<unreadable_line>& skipped() noexcept { return skipped_; }
+
+    // Lenient mode skipped a line it could not read (the grammar glue reported why). A move line,
+    // or any line once the current line of play has a move, is a move that cannot be played:
+    // an element with neither move nor special stands for it, where the normalizer cuts the
+    // line of play and keeps it and what follows as unplayed lines, as at an illegal move.
+    // (Lines before the moves, and those of a block that could not attach, are just skipped.)
+    void on_skipped(std::size_t start, std::size_t /*at*/, std::string_view why) {
+        if (skipping_) return;
+        const bool move_line = number_offset_ != no_offset && number_offset_ >= start;
+        std::vector<move_format>& line = forks_.current();
+        const std::size_t first_move = forks_.current_start() == 0 ? 1 : 0;  // after the start entry
+        if (!move_line && line.size() <= first_move) return;
+        const text_position at = lines_.at(move_line ? number_offset_ : start);
+        skipped_.push_back({at.line, std::string(why)});
+        move_format& element = line.emplace_back();
+        element.line = at.line;
+        element.column = at.column;
+        if (awaiting_first_move_) {
+            element.comments = std::move(waiting_comments_);
+            waiting_comments_.clear();
+            awaiting_first_move_ = false;
+        }
+        moves_started_ = true;
+        // What follows in this block is not played: its numbers no longer matter.
+        cut_in_block_ = true;
+    }
 
 private:
     void report(severity s, std::string code, std::string message, std::size_t offset, int ply = -1) {
@@ -259,15 +296,10 @@ private:
         }
     }
 
-    // `key：value` or `key:value`: split at the first colon of either width.
-    void on_header(std::string_view matched, std::size_t offset) {
-        const std::size_t wide = matched.find("：");
-        const std::size_t narrow = matched.find(':');
-        const std::size_t colon = std::min(wide, narrow);
-        const std::size_t width = colon == wide ? std::string_view("：").size() : 1;
-        const std::string_view key = trim_blanks(matched.substr(0, colon));
-        if (key.ends_with("の持駒") && !before_moves("a hands line", offset)) return;
-        header_.header_line(key, matched.substr(colon + width), offset);
+    // `key：value` or `key:value` (the key and the value were heard of just before).
+    void on_header(std::size_t offset) {
+        if (header_key_.ends_with("の持駒") && !before_moves("a hands line", offset)) return;
+        header_.header_line(header_key_, header_value_, offset);
         stop_if_header_failed();
     }
 
@@ -319,7 +351,7 @@ private:
         // The main line starts at 0 with the start entry, a fork at its first ply: either way
         // the next element's ply is start + size.
         const int expected = forks_.current_start() + static_cast<int>(line->size());
-        if (number != expected) {
+        if (number != expected && !cut_in_block_) {
             // A number that repeats or skips one contradicts the order of the lines, and the
             // readers disagree on what it means: json-kifu-format ignores the numbers, tsshogi
             // places the move by its number (a variation). Strict reading ends here; lenient
@@ -359,11 +391,9 @@ private:
         forks_.drop_empty_variation();
     }
 
-    void on_variation(std::string_view matched, std::size_t offset) {
-        std::size_t d = matched.find_first_of("0123456789");
-        std::size_t e = d;
-        while (e < matched.size() && matched[e] >= '0' && matched[e] <= '9') ++e;
-        const int ply = number_of(matched.substr(d, e - d));
+    // The line `変化：N手` has been read whole; N was heard of just before.
+    void on_variation(std::size_t offset) {
+        const int ply = read_variation_ply_;
         std::vector<diagnostic> found;
         std::vector<move_format>* line = forks_.begin_variation(ply, offset, text_, "kif", mode_, found);
         for (diagnostic& diag : found) report(diag.severity, diag.code, diag.message, offset);
@@ -374,10 +404,8 @@ private:
         waiting_comments_.clear();
     }
 
-    void on_summary(std::string_view matched, std::size_t offset) {
-        std::string_view text = matched;
-        while (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-        const auto summary = parse_summary(text);
+    void on_summary(std::string_view text, std::size_t offset) {
+        const auto summary = take_summary(summary_);
         std::vector<move_format>* line = current();
         if (!line || line->empty() || awaiting_first_move_) return;
         if (!summary) {
@@ -417,6 +445,14 @@ private:
     std::vector<std::string> waiting_comments_;
     int variation_ply_ = 0;
     std::size_t variation_offset_ = 0;
+    int read_variation_ply_ = 0;   // the parts of the variation or header line being read, heard
+    std::string_view header_key_;  // of before the line
+    std::string_view header_value_;
+    summary_parts summary_;  // the parts of the summary line being read
+    static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);
+    std::size_t number_offset_ = no_offset;  // where the last ply number was read
+    std::vector<unreadable_line> skipped_;
+    bool cut_in_block_ = false;  // a skipped line cut the current block
     bool moves_started_ = false;
     bool awaiting_first_move_ = false;
     bool skipping_ = false;
@@ -426,7 +462,8 @@ private:
 
 }  // namespace
 
-bool parse_kif(const source_text& text, read_mode mode, std::vector<jkf>& records, std::vector<diagnostic>& diagnostics) {
+bool parse_kif_with_skipped(const source_text& text, read_mode mode, std::vector<jkf>& records,
+                            std::vector<diagnostic>& diagnostics, std::vector<unreadable_line>* skipped) {
     // The builder's findings are kept apart from the grammar glue's, then both are put in
     // text order.
     std::vector<diagnostic> syntax;
@@ -437,8 +474,13 @@ bool parse_kif(const source_text& text, read_mode mode, std::vector<jkf>& record
     if (builder.finish(parsed, record)) {
         records.push_back(std::move(record));
     }
+    if (skipped) *skipped = std::move(builder.skipped());
     append_in_text_order(diagnostics, syntax, semantic, mode);
     return parsed && !builder.failed();
+}
+
+bool parse_kif(const source_text& text, read_mode mode, std::vector<jkf>& records, std::vector<diagnostic>& diagnostics) {
+    return parse_kif_with_skipped(text, mode, records, diagnostics, nullptr);
 }
 
 bool trace_kif(const source_text& text, std::string& out) { return kifu::detail::trace<g::file, g::traits>(text, out, "kif"); }

@@ -10,6 +10,7 @@
 #include <kifu/diagnostic.hpp>
 #include <kifu/read.hpp>
 #include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/normalize.hpp>
 #include <kifu/text.hpp>
 
 namespace kifu::shogi::detail {
@@ -19,6 +20,12 @@ namespace kifu::shogi::detail {
 /// Returns false on any error.
 bool parse_kif(const source_text& text, read_mode mode, std::vector<jkf>& records,
                std::vector<diagnostic>& diagnostics);
+
+/// parse_kif, and the lines a lenient parse skipped inside a line of play, each of which the
+/// record holds an element with neither move nor special for (normalize_options::unreadable):
+/// the normalizer cuts the line of play there.
+bool parse_kif_with_skipped(const source_text& text, read_mode mode, std::vector<jkf>& records,
+                            std::vector<diagnostic>& diagnostics, std::vector<unreadable_line>* skipped);
 
 /// Writes the PEGTL trace of grammars/kif.peg on the text; false when the parse failed.
 bool trace_kif(const source_text& text, std::string& out);

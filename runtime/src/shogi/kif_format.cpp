@@ -89,8 +89,9 @@ int sniff_kif(std::string_view bytes, std::string& declared) {
 
 void read_kif(const source_text& text, const read_options& options, read_result& out) {
     std::vector<jkf> games;
-    detail::parse_kif(text, options.mode, games, out.diagnostics);
-    detail::keep_games(games, source_format::kif, text, options, out);
+    std::vector<unreadable_line> skipped;
+    detail::parse_kif_with_skipped(text, options.mode, games, out.diagnostics, &skipped);
+    detail::keep_games(games, source_format::kif, text, options, out, &skipped);
 }
 
 }  // namespace

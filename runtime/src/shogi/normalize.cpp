@@ -90,6 +90,15 @@ struct normalizer {
     bool play(move_format& element, position& pos, const std::optional<square>& previous_to, int ply);
     void truncate(std::vector<move_format>& moves, std::size_t at, int ply);
     std::string last_error;  // the message of the last error: why a lenient cut was made
+
+    // The unreadable line `line` is, or nullptr (options.unreadable is in text order).
+    const unreadable_line* unreadable_at(std::uint32_t line) const noexcept {
+        if (line == 0) return nullptr;
+        const std::vector<unreadable_line>& lines = *options.unreadable;
+        const auto found = std::lower_bound(lines.begin(), lines.end(), line,
+                                            [](const unreadable_line& u, std::uint32_t l) { return u.line < l; });
+        return found != lines.end() && found->line == line ? &*found : nullptr;
+    }
 };
 
 // The source lines of the elements from `at` on, forks included (sorted, once each).
@@ -224,8 +233,10 @@ inline void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
 }
 
 void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int ply) {
-    std::size_t forks = 0;
-    for (std::size_t i = at; i < moves.size(); ++i) forks += moves[i].forks.size();
+    // The alternatives to the element cut start from the position before it, as the cut does:
+    // a lenient cut keeps them as its own forks (walk() replays them from there).
+    std::size_t forks = options.mode == read_mode::strict ? moves[at].forks.size() : 0;
+    for (std::size_t i = at + 1; i < moves.size(); ++i) forks += moves[i].forks.size();
     if (forks > 0)
         report(severity::warning, "shogi.forks-dropped",
                std::to_string(forks) + " variation(s) hanging on the dropped moves are dropped with them",
@@ -239,10 +250,12 @@ void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int p
     const std::uint32_t cut_line = moves[at].line;
     const std::uint32_t cut_column = moves[at].column;
     std::vector<std::uint32_t> lines;
-    collect_lines(moves, at, lines);
+    if (moves[at].line != 0) lines.push_back(moves[at].line);
+    collect_lines(moves, at + 1, lines);
     std::sort(lines.begin(), lines.end());
     lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
     move_format cut;
+    cut.forks = std::move(moves[at].forks);
     cut.column = cut_column;
     cut.special = "ERROR";
     cut.line = cut_line;
@@ -359,6 +372,14 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
         move_format& element = moves[i];
         const int ply = base_ply + static_cast<int>(i);
         if (!element.forks.empty()) fork_points.emplace_back(i, pos);
+        if (!element.move && element.special.empty() && options.unreadable) {
+            // A line lenient reading skipped (its syntax error is reported): the cut is here.
+            if (const unreadable_line* skipped = unreadable_at(element.line)) {
+                last_error = skipped->why;
+                truncate(moves, i, ply);
+                break;
+            }
+        }
         if (element.move) {
             if (ended) {
                 report(severity::error, "shogi.move-after-special",
@@ -453,7 +474,7 @@ void drop_reports_after_first_error(std::vector<diagnostic>& diagnostics, std::s
 }  // namespace
 
 void keep_games(std::vector<jkf>& games, source_format format, const source_text& text, const read_options& options,
-                read_result& out) {
+                read_result& out, const std::vector<unreadable_line>* unreadable) {
     for (jkf& game : games) {
         if (options.normalize) {
             normalize_options n;
@@ -461,6 +482,7 @@ void keep_games(std::vector<jkf>& games, source_format format, const source_text
             n.mode = options.mode;
             n.file = text.file_name();
             if (format != source_format::jkf) n.text = &text;  // a JKF record may be one long line
+            n.unreadable = unreadable;
             const std::size_t since = out.diagnostics.size();
             if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
                 drop_reports_after_first_error(out.diagnostics, since);
