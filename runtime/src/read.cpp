@@ -2,12 +2,14 @@
 
 #include <kifu/read.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <memory>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -37,48 +39,56 @@ diagnostic too_large(const std::string& file) {
     return file_problem("io.too-large", "the input is larger than 1 GiB", file);
 }
 
-struct file_closer {
-    void operator()(std::FILE* f) const noexcept { std::fclose(f); }
+// Closes a file descriptor on every way out.
+struct fd_closer {
+    int fd;
+    ~fd_closer() {
+        if (fd >= 0) ::close(fd);
+    }
 };
 
 }  // namespace
 
 bool load_file(const std::filesystem::path& path, std::string& bytes, std::vector<diagnostic>& diagnostics) {
     const std::string name = path.string();
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (!ec && size > max_input_bytes) {
-        diagnostics.push_back(too_large(name));
-        return false;
-    }
-    errno = 0;
-    std::unique_ptr<std::FILE, file_closer> file(std::fopen(path.c_str(), "rb"));
-    if (!file) {
+    // open, fstat, read into the string: no stat by name, no stdio buffer to copy out of.
+    const fd_closer file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+    if (file.fd < 0) {
         diagnostics.push_back(
             file_problem("io.open", std::string("cannot open the file: ") + std::strerror(errno), name));
         return false;
     }
-    // The size may be unknown (a pipe) or change while reading: the bound is kept by the loop.
-    bytes.clear();
-    if (!ec) {
-        bytes.reserve(static_cast<std::size_t>(size));
+    struct stat status {};
+    const bool regular = ::fstat(file.fd, &status) == 0 && S_ISREG(status.st_mode);
+    if (regular && static_cast<std::uintmax_t>(status.st_size) > max_input_bytes) {
+        diagnostics.push_back(too_large(name));
+        return false;
     }
-    char buffer[64 * 1024];
+    // The size may be unknown (a pipe) or change while reading: the bound is kept by the loop.
+    // A regular file is asked for one byte more than its size, so that a read that returns
+    // less is its end (no second read for the 0 of the end).
+    bytes.clear();
+    std::size_t chunk = regular ? static_cast<std::size_t>(status.st_size) + 1 : std::size_t{64} * 1024;
     for (;;) {
-        const std::size_t n = std::fread(buffer, 1, sizeof buffer, file.get());
-        bytes.append(buffer, n);
+        const std::size_t old = bytes.size();
+        bytes.resize(old + chunk);
+        const ssize_t n = ::read(file.fd, bytes.data() + old, chunk);
+        if (n < 0) {
+            bytes.resize(old);
+            if (errno == EINTR) continue;
+            diagnostics.push_back(
+                file_problem("io.open", std::string("cannot read the file: ") + std::strerror(errno), name));
+            return false;
+        }
+        bytes.resize(old + static_cast<std::size_t>(n));
         if (bytes.size() > max_input_bytes) {
             diagnostics.push_back(too_large(name));
             return false;
         }
-        if (n < sizeof buffer) {
+        if (n == 0 || (regular && static_cast<std::size_t>(n) < chunk)) {
             break;
         }
-    }
-    if (std::ferror(file.get())) {
-        diagnostics.push_back(
-            file_problem("io.open", std::string("cannot read the file: ") + std::strerror(errno), name));
-        return false;
+        chunk = std::size_t{64} * 1024;
     }
     return true;
 }
@@ -143,6 +153,7 @@ namespace {
 read_result read_bytes(std::string_view bytes, std::string* owned, std::string_view name,
                        const std::filesystem::path& path, const read_options& options) {
     read_result result;
+    result.bytes = bytes.size();
     // Nothing to read is never a game: every format says so the same way.
     if (detail::is_blank_input(bytes)) {
         result.diagnostics.push_back(detail::empty_input(bytes, std::string(name)));

@@ -201,6 +201,9 @@ TEST_CASE("names are Windows-1252 and round-trip with their stored bytes", "[oth
     CHECK(wthor::encode_name("Suède €") == "Su\xe8" "de \x80");
     CHECK(wthor::encode_name("日本") == "??");
     CHECK(wthor::encode_name("\xc3") == "?");  // a cut UTF-8 sequence
+    // One '?' for each maximal ill-formed part, as decoding replaces it by one U+FFFD.
+    CHECK(wthor::encode_name("\xe6\x97x") == "?x");
+    CHECK(wthor::encode_name("\xc0\xaf\xed\xa0\x80") == "?????");  // an overlong '/', a surrogate
 
     std::string bytes = names_bytes({"Hubbard Paul", "Su\xe8" "de", std::string("ab\0cd", 5)}, 26);
     std::vector<diagnostic> ds;

@@ -4,7 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
-#include <map>
+#include <unordered_map>
+#include <unordered_set>
 #include <optional>
 #include <system_error>
 
@@ -32,6 +33,7 @@ struct convert_job {
     output_target target;
     read_options reading;
     fs::path dir;  // empty = stdout
+    std::vector<std::string> outputs;  // with -o DIR: each input's output, without its extension
 };
 
 // One input's outcome, handed back in input order.
@@ -66,11 +68,12 @@ fs::path output_base(const fs::path& dir, const input_item& item) {
 
 // Everything about one input: read, render, write (a file under -o DIR; stdout text is
 // returned for the caller to write in input order).
-converted convert_one(const input_item& item, const convert_job& job) {
+converted convert_one(const input_item& item, const std::string* output, const convert_job& job) {
     converted c;
     const std::string name = display_name(item.arg);
     const read_result result = read_input(item.arg, job.reading);
-    c.bytes = input_size(item.arg);
+    // The read knows the size; a file it could not read is asked (stdin counts 0).
+    c.bytes = item.arg == "-" ? 0 : result.bytes != 0 ? result.bytes : input_size(item.arg);
     c.games = result.records.size();
     for (const record& r : result.records) c.moves += main_line_moves(r);
     c.diagnostics = result.diagnostics;
@@ -103,9 +106,7 @@ converted convert_one(const input_item& item, const convert_job& job) {
         c.out.swap(rendered);
         return c;
     }
-    fs::path output = output_base(job.dir, item);
-    output += extension;
-    const std::string failure = write_whole_file(output, rendered);
+    const std::string failure = write_whole_file(*output + extension, rendered, job.options.force);
     if (!failure.empty()) {
         c.messages += failure;
         c.status = std::max(c.status, exit_input);
@@ -114,17 +115,33 @@ converted convert_one(const input_item& item, const convert_job& job) {
 }
 
 // Checks, before anything is read or written, that no two inputs share an output and that
-// no output exists already (unless --force); creates the output folders. Returns false after
-// printing every clash.
-bool plan_outputs(const std::vector<input_item>& items, const convert_job& job) {
-    std::map<fs::path, const input_item*> taken;
+// no output exists already (unless --force); creates the output folders and notes each input's
+// output in job.outputs. Returns false after printing every clash.
+bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
+    std::unordered_map<std::string, const input_item*> taken;
+    // What each output folder holds, listed once (one getdents for a folder of new outputs,
+    // rather than a failing stat per output); a folder that does not exist holds nothing.
+    std::unordered_map<std::string, std::unordered_set<std::string>> listings;
+    const auto names_in = [&](const fs::path& folder) -> const std::unordered_set<std::string>& {
+        const auto [at, fresh] = listings.try_emplace(folder.string());
+        if (fresh) {
+            std::error_code ec;
+            for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+                at->second.insert(it->path().filename().string());
+            }
+        }
+        return at->second;
+    };
     bool ok = true;
     const std::vector<std::string> extensions =
         job.target == output_target::jkf ? std::vector<std::string>{".jkf", ".jsonl"}
                                          : std::vector<std::string>{std::string(extension_of(job.target))};
+    job.outputs.clear();
+    job.outputs.reserve(items.size());
     for (const input_item& item : items) {
         const fs::path base = output_base(job.dir, item);
-        const auto [previous, inserted] = taken.emplace(base, &item);
+        job.outputs.push_back(base.string());
+        const auto [previous, inserted] = taken.emplace(job.outputs.back(), &item);
         if (!inserted) {
             fmt::print(stderr, "kifu: error: {} and {} would both be written to {}.*\n",
                        display_name(previous->second->arg), display_name(item.arg), base.string());
@@ -132,11 +149,12 @@ bool plan_outputs(const std::vector<input_item>& items, const convert_job& job) 
             continue;
         }
         if (job.options.force) continue;
+        const std::unordered_set<std::string>& present = names_in(base.parent_path());
+        const std::string stem = base.filename().string();
         for (const std::string& ext : extensions) {
-            fs::path output = base;
-            output += ext;
-            std::error_code ec;
-            if (fs::exists(output, ec)) {
+            if (present.count(stem + ext) != 0) {
+                fs::path output = base;
+                output += ext;
                 fmt::print(stderr, "kifu: error: {} exists (the output of {}); --force overwrites\n",
                            output.string(), display_name(item.arg));
                 ok = false;
@@ -146,8 +164,10 @@ bool plan_outputs(const std::vector<input_item>& items, const convert_job& job) 
     if (!ok) return false;
     std::error_code ec;
     fs::create_directories(job.dir, ec);
-    for (const auto& [base, item] : taken) {
-        if (!ec) fs::create_directories(base.parent_path(), ec);
+    std::unordered_set<std::string> folders;
+    for (const std::string& output : job.outputs) {
+        const fs::path folder = fs::path(output).parent_path();
+        if (!ec && folders.insert(folder.string()).second) fs::create_directories(folder, ec);
     }
     if (ec) {
         fmt::print(stderr, "kifu: error: cannot create {}: {}\n", job.dir.string(), ec.message());
@@ -161,7 +181,7 @@ bool plan_outputs(const std::vector<input_item>& items, const convert_job& job) 
 int stream_one(batch& b, std::size_t i, const convert_job& job, stdout_sink& out) {
     const input_item& item = b.items()[i];
     if (item.arg == "-") {  // stdin is read whole (it cannot be reopened game by game)
-        converted c = convert_one(item, job);
+        converted c = convert_one(item, nullptr, job);
         b.report(c.messages);
         out.write(c.out);
         b.done(i, c.bytes, c.games, c.moves, c.diagnostics);
@@ -212,10 +232,9 @@ int run_convert(const convert_options& options) {
     }
     if (options.declare_encoding && *target != output_target::kif && *target != output_target::kifu &&
         *target != output_target::ki2 && *target != output_target::ki2u) {
-        return usage_error(
-            fmt::format("--declare-encoding applies to -t kif, kifu, ki2 and ki2u only, not to -t {}", options.to));
+        return usage_error(fmt::format("--declare-encoding applies to -t kif, kifu, ki2 and ki2u only, not to -t {}", options.to));
     }
-    convert_job job{options, *target, {}, options.output_dir};
+    convert_job job{options, *target, {}, options.output_dir, {}};
     job.reading.format = options.format;
     job.reading.encoding = options.encoding;
     job.reading.mode = options.lenient ? read_mode::lenient : read_mode::strict;
@@ -243,7 +262,9 @@ int run_convert(const convert_options& options) {
     std::atomic<bool> lost{false};  // stdout failed: the inputs left are not converted
     run_in_order<converted>(
         b.items().size(), b.jobs(),
-        [&](std::size_t i, unsigned) { return lost ? converted{} : convert_one(b.items()[i], job); },
+        [&](std::size_t i, unsigned) {
+            return lost ? converted{} : convert_one(b.items()[i], job.dir.empty() ? nullptr : &job.outputs[i], job);
+        },
         [&](std::size_t i, converted& c) {
             b.report(c.messages);
             if (!c.out.empty()) {

@@ -70,14 +70,15 @@ bool stdout_sink::finish() {
     return error_ == 0;
 }
 
-std::string write_whole_file(const std::filesystem::path& path, std::string_view text) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+std::string write_whole_file(const std::string& path, std::string_view text, bool overwrite) {
+    // O_EXCL: the check that no output exists (before anything is written) holds to the end.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL), 0666);
     int error = fd < 0 ? errno : write_all(fd, text);
     if (fd >= 0 && ::close(fd) != 0 && error == 0) {
         error = errno;
     }
     if (error != 0) {
-        return fmt::format("kifu: error: cannot write {}: {}\n", path.string(), std::strerror(error));
+        return fmt::format("kifu: error: cannot write {}: {}\n", path, std::strerror(error));
     }
     return {};
 }

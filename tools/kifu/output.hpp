@@ -34,10 +34,11 @@ private:
     bool reported_ = false;
 };
 
-/// Writes `text` to `path` (created or truncated), checking every write and the close.
-/// Returns nothing, or the message `kifu: error: cannot write PATH: …` (a line) when it fails,
-/// for the caller to print in input order.
-std::string write_whole_file(const std::filesystem::path& path, std::string_view text);
+/// Writes `text` to a new file `path` (an existing one is an error), or over an existing one
+/// when `overwrite`, checking every write and the close. Returns nothing, or the message
+/// `kifu: error: cannot write PATH: …` (a line) when it fails, for the caller to print in
+/// input order.
+std::string write_whole_file(const std::string& path, std::string_view text, bool overwrite);
 
 /// Writes all of `text` to the file descriptor; returns 0 or the errno of the failure.
 int write_all(int fd, std::string_view text) noexcept;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -42,6 +43,7 @@ struct read_result {
     std::vector<diagnostic> diagnostics;
     std::string format;    ///< the format used
     std::string encoding;  ///< the encoding the text was decoded from (empty for binary inputs)
+    std::uint64_t bytes = 0;  ///< the size of the input (0 when it could not be read)
 
     /// Returns true when no diagnostic is an error.
     bool ok() const noexcept { return !has_error(diagnostics); }

@@ -10,12 +10,14 @@
 #include <algorithm>
 #include <cassert>
 #include <charconv>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
 
+#include "core/digits.hpp"
 #include "core/utf8.hpp"
 
 namespace kifu::detail {
@@ -70,7 +72,21 @@ public:
             }
             return;
         }
-        p_ = std::to_chars(p_, end_, v).ptr;
+        p_ = write_decimal(p_, v);
+    }
+    /// Writes a double as json_writer::value(double) does: the shortest form that reads back
+    /// the same, ".0" after one that looks like an integer, null for NaN and infinities (up to
+    /// 32 bytes; room reserved by the caller).
+    void number(double d) noexcept {
+        if (!std::isfinite(d)) {
+            lit("null");
+            return;
+        }
+        char* const start = p_;
+        p_ = std::to_chars(p_, end_, d).ptr;
+        if (std::string_view(start, static_cast<std::size_t>(p_ - start)).find_first_of(".eE") == std::string_view::npos) {
+            lit(".0");
+        }
     }
     /// Writes a quoted, escaped JSON string as kifu::append_json_string does (control
     /// characters as \uXXXX, ill-formed UTF-8 as U+FFFD); reserves its own room.
@@ -115,11 +131,6 @@ public:
     }
 
 private:
-    static constexpr char digit_pairs[] =
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-        "8081828384858687888990919293949596979899";
-
     // True when one of the 8 bytes is a control character, '"', '\\' or not ASCII ("Bit
     // Twiddling Hacks": haszero / hasless, exact for "is there any such byte").
     static bool needs_escape_or_check(std::uint64_t w) noexcept {

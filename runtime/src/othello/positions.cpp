@@ -8,12 +8,14 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <type_traits>
 
 #include <fmt/core.h>
 
 #include <kifu/json_writer.hpp>
 
 #include "core/csv_field.hpp"
+#include "core/digits.hpp"
 
 namespace kifu::othello {
 namespace {
@@ -93,7 +95,11 @@ public:
     void put(char c) noexcept { *end_++ = c; }
     template <typename Int>
     void integer(Int v) noexcept {
-        end_ = std::to_chars(end_, buf_ + sizeof buf_, v).ptr;
+        if constexpr (std::is_signed_v<Int>) {
+            end_ = kifu::detail::write_decimal(end_, static_cast<std::int64_t>(v));
+        } else {
+            end_ = kifu::detail::write_decimal(end_, static_cast<std::uint64_t>(v));
+        }
     }
     // "f5", "--" for a pass; nothing for the last position.
     void move_of(const move* m) noexcept {
@@ -147,8 +153,10 @@ std::optional<double> black_result(const record& r) {
 void write_positions_csv_header(std::string& out) { out += "source,game,ply,black,white,to_move,move,value,value_source\r\n"; }
 
 bool write_positions_csv(std::string& out, const record& r, std::string_view source, std::size_t game_number) {
+    std::string field;  // the source as its CSV field, the same on every row
+    kifu::detail::append_csv_field(field, source);
     return for_each_position(r, [&](const position_row& row) {
-        kifu::detail::append_csv_field(out, source);
+        out += field;
         row_buffer b;
         b.put(',');
         b.integer(game_number);
@@ -174,9 +182,10 @@ bool write_positions_csv(std::string& out, const record& r, std::string_view sou
 }
 
 bool write_positions_jsonl(std::string& out, const record& r, std::string_view source, std::size_t game_number) {
+    std::string field = "{\"source\":";  // the same on every row
+    append_json_string(field, source);
     return for_each_position(r, [&](const position_row& row) {
-        out += "{\"source\":";
-        append_json_string(out, source);
+        out += field;
         row_buffer b;
         b.text(",\"game\":");
         b.integer(game_number);

@@ -2,6 +2,8 @@
 
 #include <kifu/othello/record.hpp>
 
+#include "core/json_out.hpp"
+
 namespace kifu::othello {
 
 std::string_view to_string(game_end e) noexcept {
@@ -82,11 +84,21 @@ int black_score_with_empties(const disc_counts& c) noexcept {
 
 namespace {
 
-void write_square(json_writer& out, square s) {
-    out.begin_object();
-    out.member("x", static_cast<int>(s.x));
-    out.member("y", static_cast<int>(s.y));
-    out.end_object();
+// The writer: compact JSON through detail::json_out (see shogi/jkf.cpp), a few instructions a
+// byte; the WTHOR base is 700 MB of it.
+
+using detail::json_out;
+
+// Room for the fixed text between two reserve() calls: a move with its flips (at most 19 discs
+// on a 14×14 board) is under 400 bytes; strings reserve their own.
+constexpr std::size_t fixed_room = 512;
+
+void write_square(json_out& out, square s) {
+    out.lit("{\"x\":");
+    out.integer(s.x);
+    out.lit(",\"y\":");
+    out.integer(s.y);
+    out.put('}');
 }
 
 char cell_char(cell c) {
@@ -99,131 +111,164 @@ char cell_char(cell c) {
     return '#';
 }
 
-void write_initial(json_writer& out, const initial_position& initial) {
-    out.begin_object();
-    out.member("preset", initial.is_standard() ? "standard" : "custom");
-    out.key("data");
-    out.begin_object();
-    out.member("size", initial.size);
-    out.member("octagon", initial.octagon);
-    out.member("color", static_cast<int>(initial.to_move));
-    out.key("board");
-    out.begin_array();
+void write_bool(json_out& out, bool b) {
+    if (b) {
+        out.lit("true");
+    } else {
+        out.lit("false");
+    }
+}
+
+void write_initial(json_out& out, const initial_position& initial) {
+    out.reserve(fixed_room);
+    out.lit("{\"preset\":");
+    if (initial.is_standard()) {
+        out.lit("\"standard\"");
+    } else {
+        out.lit("\"custom\"");
+    }
+    out.lit(",\"data\":{\"size\":");
+    out.integer(initial.size);
+    out.lit(",\"octagon\":");
+    write_bool(out, initial.octagon);
+    out.lit(",\"color\":");
+    out.integer(static_cast<int>(initial.to_move));
+    out.lit(",\"board\":[");
     const board b = initial.to_board();
     for (int y = 0; y < b.size(); ++y) {
-        std::string row;
+        out.reserve(fixed_room);  // a row: at most 14 cells and its quotes
+        if (y != 0) out.put(',');
+        out.put('"');
         for (int x = 0; x < b.size(); ++x) {
-            row += cell_char(b.cells()[static_cast<std::size_t>(y * b.size() + x)]);
+            out.put(cell_char(b.cells()[static_cast<std::size_t>(y * b.size() + x)]));
         }
-        out.value(std::string_view(row));
+        out.put('"');
     }
-    out.end_array();
-    out.end_object();
-    out.end_object();
+    out.reserve(fixed_room);
+    out.lit("]}}");
 }
 
-void write_move(json_writer& out, const move& m, const move_note* note) {
-    out.begin_object();
-    out.key("move");
-    out.begin_object();
-    out.member("color", static_cast<int>(m.color));
+// The caller has reserved fixed_room; `flips` is scratch space.
+void write_move(json_out& out, const move& m, const move_note* note, std::vector<square>& flips) {
+    out.lit("{\"move\":{\"color\":");
+    out.integer(static_cast<int>(m.color));
     if (m.is_pass()) {
-        out.member("pass", true);
+        out.lit(",\"pass\":true");
         if (m.pass == pass_kind::inserted) {
-            out.member("inserted", true);
+            out.lit(",\"inserted\":true");
         }
     } else {
-        out.key("to");
+        out.lit(",\"to\":");
         write_square(out, m.to);
-        out.key("flips");
-        out.begin_array();
-        for (const square s : record::flips_of(m)) {
-            write_square(out, s);
+        out.lit(",\"flips\":[");
+        flips.clear();
+        append_flips(m.to, m.flip_runs, flips);
+        for (std::size_t i = 0; i < flips.size(); ++i) {
+            if (i != 0) out.put(',');
+            write_square(out, flips[i]);
         }
-        out.end_array();
+        out.put(']');
     }
-    out.end_object();
+    out.put('}');
     if (note != nullptr) {
         if (note->eval) {
-            out.member("eval", *note->eval);
+            out.lit(",\"eval\":");
+            out.number(*note->eval);
         }
         if (!note->elapsed.empty()) {
-            out.member("elapsed", std::string_view(note->elapsed));
+            out.lit(",\"elapsed\":");
+            out.string(note->elapsed);
+            out.reserve(fixed_room);
         }
     }
-    out.end_object();
+    out.put('}');
 }
 
-}  // namespace
-
-void write_jkf_to(json_writer& out, const record& r) {
-    out.begin_object();
-    out.member("game", "othello");
-    out.member("format", std::string_view(r.format));
-    out.key("header");
-    out.begin_object();
+void write_compact(std::string& text, const record& r) {
+    // A move takes about 50 bytes; the buffer grows when the guess is short.
+    json_out out(text, 1024 + 64 * r.moves.size());
+    out.reserve(fixed_room);
+    out.lit("{\"game\":\"othello\",\"format\":");
+    out.string(r.format);
+    out.reserve(fixed_room);
+    out.lit(",\"header\":{");
+    bool first = true;
     for (const auto& [k, v] : r.header) {
-        out.member(k, std::string_view(v));
+        if (!first) out.put(',');
+        first = false;
+        out.string(k);
+        out.reserve(fixed_room);
+        out.put(':');
+        out.string(v);
+        out.reserve(fixed_room);
     }
-    out.end_object();
-    out.key("initial");
+    out.lit("},\"initial\":");
     write_initial(out, r.initial);
-    out.key("moves");
-    out.begin_array();
-    out.begin_object();  // JKF's moves[0]: the start position, no move
-    out.end_object();
+    out.lit(",\"moves\":[{}");  // JKF's moves[0]: the start position, no move
+    std::vector<square> flips;
     std::size_t next_note = 0;
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
         while (next_note < r.notes.size() && r.notes[next_note].move_index < i) {
             ++next_note;
         }
         const bool noted = next_note < r.notes.size() && r.notes[next_note].move_index == i;
-        write_move(out, r.moves[i], noted ? &r.notes[next_note] : nullptr);
+        out.reserve(fixed_room);
+        out.put(',');
+        write_move(out, r.moves[i], noted ? &r.notes[next_note] : nullptr, flips);
     }
-    out.end_array();
-    out.key("passes");
-    out.begin_object();
-    out.member("recorded", r.passes_recorded);
-    out.member("inserted", r.passes_inserted);
-    out.end_object();
-    out.key("final");
-    out.begin_object();
-    out.member("black", r.final_counts.black);
-    out.member("white", r.final_counts.white);
-    out.member("empty", r.final_counts.empty);
-    out.member("end", to_string(r.end));
-    out.end_object();
-    out.key("result");
+    out.reserve(fixed_room);
+    out.lit("],\"passes\":{\"recorded\":");
+    out.integer(r.passes_recorded);
+    out.lit(",\"inserted\":");
+    out.integer(r.passes_inserted);
+    out.lit("},\"final\":{\"black\":");
+    out.integer(r.final_counts.black);
+    out.lit(",\"white\":");
+    out.integer(r.final_counts.white);
+    out.lit(",\"empty\":");
+    out.integer(r.final_counts.empty);
+    out.lit(",\"end\":\"");
+    out.plain(to_string(r.end));
+    out.lit("\"},\"result\":");
     if (r.end == game_end::early) {
-        out.null();  // a game that stops early has no result on the board
+        out.lit("null");  // a game that stops early has no result on the board
     } else {
         const int black = black_score_with_empties(r.final_counts);
         const int total = r.final_counts.black + r.final_counts.white + r.final_counts.empty;
-        out.begin_object();
-        out.member("black", black);
-        out.member("white", total - black);
-        out.key("winner");
+        out.lit("{\"black\":");
+        out.integer(black);
+        out.lit(",\"white\":");
+        out.integer(total - black);
+        out.lit(",\"winner\":");
         if (2 * black > total) {
-            out.value(0);
+            out.put('0');
         } else if (2 * black < total) {
-            out.value(1);
+            out.put('1');
         } else {
-            out.null();
+            out.lit("null");
         }
-        out.end_object();
+        out.put('}');
     }
     if (r.stop) {
-        out.key("stop");
-        out.begin_object();
-        out.member("ply", r.stop->ply);
-        out.member("code", std::string_view(r.stop->code));
+        out.lit(",\"stop\":{\"ply\":");
+        out.integer(r.stop->ply);
+        out.lit(",\"code\":");
+        out.string(r.stop->code);
+        out.reserve(fixed_room);
         if (r.stop->at) {
-            out.key("at");
+            out.lit(",\"at\":");
             write_square(out, *r.stop->at);
         }
-        out.end_object();
+        out.put('}');
     }
-    out.end_object();
+    out.put('}');
+}
+
+}  // namespace
+
+void write_jkf_to(json_writer& out, const record& r) {
+    write_compact(out.begin_compact(), r);
+    out.end_compact();
 }
 
 }  // namespace kifu::othello
