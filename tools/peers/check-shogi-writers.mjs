@@ -5,11 +5,14 @@
 // json-kifu-format (KIF, KI2, CSA V2.2, the version it reads). The main line of each reading is
 // compared with the ground truth, mainline.usi.tsv.
 //
-//   node tools/peers/check-shogi-writers.mjs [--kifu PATH] [--corpus DIR] [--peers DIR] [--limit N]
+//   node tools/peers/check-shogi-writers.mjs [--kifu PATH] [--corpus DIR] [--peers DIR] [--limit N] [--sample N]
 //
 // Defaults: build/tools/kifu/kifu, ../shared/corpus, ../shared/peers/shogi (its node_modules
-// after `npm ci`; KIFU_SHOGI_PEERS overrides). Without the peers or the corpus it prints why it
-// skipped and exits 0. Exit status 1 when any reading differs from the ground truth.
+// after `npm ci`; KIFU_SHOGI_PEERS overrides), every game. --limit N takes the first N games,
+// --sample N takes N games spread evenly over the set (what ctest runs: the games of the set
+// differ in length, forks and specials along it). Without the peers or the corpus it prints
+// "KIFU-SKIP: …" (ctest then reports the test as skipped) and exits 0. Exit status 1 when any
+// reading differs from the ground truth.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,15 +26,16 @@ const options = {
   corpus: path.resolve(root, "..", "shared", "corpus"),
   peers: process.env.KIFU_SHOGI_PEERS || path.resolve(root, "..", "shared", "peers", "shogi"),
   limit: Infinity,
+  sample: Infinity,
 };
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const key = args[i].replace(/^--/, "");
   if (!(key in options) || i + 1 >= args.length) {
-    console.error("usage: check-shogi-writers.mjs [--kifu PATH] [--corpus DIR] [--peers DIR] [--limit N]");
+    console.error("usage: check-shogi-writers.mjs [--kifu PATH] [--corpus DIR] [--peers DIR] [--limit N] [--sample N]");
     process.exit(2);
   }
-  options[key] = key === "limit" ? Number(args[++i]) : path.resolve(args[++i]);
+  options[key] = key === "limit" || key === "sample" ? Number(args[++i]) : path.resolve(args[++i]);
 }
 
 const set = path.join(options.corpus, "shogi", "generated", "seed1-2000");
@@ -39,7 +43,7 @@ const modules = path.join(options.peers, "node_modules");
 for (const [what, where] of [["the corpus", set], ["tsshogi", path.join(modules, "tsshogi")],
                              ["json-kifu-format", path.join(modules, "json-kifu-format")], ["kifu", options.kifu]]) {
   if (!fs.existsSync(where)) {
-    console.log(`skipped: ${what} not found at ${where}`);
+    console.log(`KIFU-SKIP: ${what} not found at ${where}; nothing checked`);
     process.exit(0);
   }
 }
@@ -53,7 +57,9 @@ for (const line of fs.readFileSync(path.join(set, "mainline.usi.tsv"), "utf8").s
   const tab = line.indexOf("\t");
   if (tab > 0) expected.set(line.slice(0, tab), line.slice(tab + 1).trim());
 }
-const ids = [...expected.keys()].slice(0, options.limit);
+const first = [...expected.keys()].slice(0, options.limit);
+const ids = options.sample >= first.length ? first
+  : Array.from({ length: options.sample }, (_, i) => first[Math.floor((i * first.length) / options.sample)]);
 const inputs = ids.map((id) => [".kif", ".kifu"].map((e) => path.join(set, "kif", id + e)).find((f) => fs.existsSync(f)));
 
 // --- kifu writes every game in every target -----------------------------------------------------
