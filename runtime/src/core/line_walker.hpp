@@ -10,6 +10,7 @@
 
 #include <kifu/text.hpp>
 
+#include "core/lines.hpp"
 #include "core/utf8.hpp"
 
 namespace kifu::detail {
@@ -21,7 +22,8 @@ namespace kifu::detail {
 // up in the line index instead.
 //
 // State: every line break before walked_ is counted in line_, and line_start_ is the first byte
-// of the line walked_ is on. So any offset in [line_start_, walked_] is on line_. Its column is
+// of the line walked_ is on (a walk stops at the line break after the offset it was asked for,
+// or at the end of the text). So any offset in [line_start_, walked_] is on line_. Its column is
 // counted from the last offset located on that line (column_at_, forward or back), else from
 // line_start_: a few bytes, whether events start near their line's start (KIF, CSA) or many
 // share a long line (a USI game of hundreds of moves, a KI2 line of several moves).
@@ -95,27 +97,29 @@ private:
         return kifu::detail::code_points(bytes_.data() + from, bytes_.data() + to);
     }
 
-    // Walks on to `offset`, counting the line breaks on the way; a step back before the line
-    // or a long way on is looked up instead.
+    // Walks on to `offset`, counting the line breaks on the way, and on to the end of the line
+    // `offset` is on: the offsets asked about next on that line (a KI2 line's moves, a USI
+    // game's) then need no walk. A step back before the line or a long way on is looked up
+    // instead.
     [[gnu::noinline]] void move_to(std::size_t offset) noexcept {
         if (offset < walked_ ? offset < line_start_ : offset - walked_ > max_walk) {
             jump(offset);
             return;
         }
-        const auto* const bytes = reinterpret_cast<const unsigned char*>(bytes_.data());
-        for (std::size_t i = walked_; i < offset;) {
-            // Eight bytes at a time while they hold no LF or CR (a KI2 line's moves, a comment).
-            if (offset - i >= 8 && !has_line_break(load8(bytes + i))) {
-                i += 8;
-                continue;
+        if (offset <= walked_) return;
+        for (std::size_t i = walked_;;) {
+            const std::size_t found = find_line_break(bytes_, i);
+            const std::size_t at = found == std::string_view::npos ? bytes_.size() : found;
+            if (at >= offset) {
+                walked_ = at;  // no line break in [i, at): all of it is on line_
+                return;
             }
-            if (ends_line(bytes_, i)) {
+            if (ends_line(bytes_, at)) {
                 ++line_;
-                line_start_ = i + 1;
+                line_start_ = at + 1;
             }
-            ++i;
+            i = at + 1;
         }
-        if (offset > walked_) walked_ = offset;
     }
 
     [[gnu::noinline]] void jump(std::size_t offset) noexcept {
