@@ -55,6 +55,14 @@ public:
         assert(p_ < end_);
         *p_++ = c;
     }
+    /// Writes `true` or `false` (room reserved by the caller).
+    void boolean(bool b) noexcept {
+        if (b) {
+            lit("true");
+        } else {
+            lit("false");
+        }
+    }
     /// Writes a short text that needs no escaping (a CSA piece code): room reserved by the caller.
     void plain(std::string_view s) noexcept {
         assert(static_cast<std::size_t>(end_ - p_) >= s.size());

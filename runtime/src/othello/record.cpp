@@ -111,14 +111,6 @@ char cell_char(cell c) {
     return '#';
 }
 
-void write_bool(json_out& out, bool b) {
-    if (b) {
-        out.lit("true");
-    } else {
-        out.lit("false");
-    }
-}
-
 void write_initial(json_out& out, const initial_position& initial) {
     out.reserve(fixed_room);
     out.lit("{\"preset\":");
@@ -130,7 +122,7 @@ void write_initial(json_out& out, const initial_position& initial) {
     out.lit(",\"data\":{\"size\":");
     out.integer(initial.size);
     out.lit(",\"octagon\":");
-    write_bool(out, initial.octagon);
+    out.boolean(initial.octagon);
     out.lit(",\"color\":");
     out.integer(static_cast<int>(initial.to_move));
     out.lit(",\"board\":[");

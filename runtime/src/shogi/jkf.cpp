@@ -63,14 +63,6 @@ void write_time_value(json_out& out, const time_value& t) {
     out.put('}');
 }
 
-void write_bool(json_out& out, bool b) {
-    if (b) {
-        out.lit("true");
-    } else {
-        out.lit("false");
-    }
-}
-
 void write_move_data(json_out& out, const move_data& m) {
     const std::size_t start = open_members(out);
     if (m.color) {
@@ -92,11 +84,11 @@ void write_move_data(json_out& out, const move_data& m) {
     }
     if (m.same) {
         out.lit(",\"same\":");
-        write_bool(out, *m.same);
+        out.boolean(*m.same);
     }
     if (m.promote) {
         out.lit(",\"promote\":");
-        write_bool(out, *m.promote);
+        out.boolean(*m.promote);
     }
     if (m.capture) {
         out.lit(",\"capture\":\"");
