@@ -413,6 +413,10 @@ TEST_CASE("cli_search_usage_errors", "[cli][search]") {
     const auto ply_alone = run_kifu("search games.kdb --sfen startpos --ply 3");
     CHECK(ply_alone.status == 2);
     CHECK(ply_alone.err == "--ply requires --position\n" + help);
+    const auto negative = run_kifu("search games.kdb --sfen startpos --limit -1");
+    CHECK(negative.status == 2);
+    CHECK(negative.err.starts_with("--limit: Value -1 not in range 0 to 1000000000"));
+    CHECK(negative.err.ends_with("\n" + help));
     // A record without that position is a problem with an input, not a usage error.
     const auto too_far = run_kifu("search games.kdb --position search/go-9x9.sgf --ply 99");
     CHECK(too_far.status == 1);

@@ -155,7 +155,8 @@ int main(int argc, char** argv) {
         ->needs(from_record)
         ->check(CLI::NonNegativeNumber);
     search_cmd->add_option("--game", search.game, "shogi, go or othello (default: from the position)");
-    search_cmd->add_option("--limit", search.limit, "Games listed at most (default 50)");
+    search_cmd->add_option("--limit", search.limit, "Games listed at most (default 50)")
+        ->check(CLI::Range(std::size_t{0}, std::size_t{1000000000}));
     search_cmd->add_option("--players", search.players, "Only games with a player whose name contains this");
     search_cmd->add_option("--from", search.from, "Only games dated on or after this (YYYY, YYYY-MM, YYYY-MM-DD)");
     search_cmd->add_option("--to", search.to, "Only games dated on or before this");
