@@ -19,6 +19,7 @@
 
 #include <kifu/format.hpp>
 #include <kifu/go/board.hpp>
+#include <kifu/json_writer.hpp>
 #include <kifu/othello/wthor.hpp>
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
@@ -61,6 +62,31 @@ double best_trace_time(const std::string& input, const std::string& name, const 
         for (int i = 0; i < reads; ++i) {
             std::string out;
             if (!info->trace(text, out) || out.empty()) FAIL("the trace failed");
+        }
+        best = std::min(best, cpu_seconds() - start);
+    }
+    return best;
+}
+
+// The best of three measures of `reads` writes of every game of the input as JKF into one
+// string, as `kifu convert -t jkf` writes a file of many games (JSON Lines).
+double best_jkf_write_time(const std::string& input, const std::string& name, const std::string& format, int reads) {
+    kifu::read_options options;
+    options.format = format;
+    const kifu::read_result r = kifu::read_buffer(input, name, options);
+    REQUIRE(r.format == format);
+    REQUIRE(!r.records.empty());
+    double best = 1e9;
+    std::string out;
+    for (int run = 0; run < 3; ++run) {
+        const double start = cpu_seconds();
+        for (int i = 0; i < reads; ++i) {
+            out.clear();
+            for (const kifu::record& game : r.records) {
+                kifu::json_writer writer(out);
+                game.write_jkf(writer);
+                out += '\n';
+            }
         }
         best = std::min(best, cpu_seconds() - start);
     }
@@ -112,6 +138,15 @@ std::string csa_game(int moves) {
 std::string csa_games(int units) {
     std::string s;
     for (int i = 0; i < units; ++i) s += (i ? "/\n" : "") + csa_game(8);
+    return s;
+}
+
+// Games whose text outgrows the JKF writer's first guess of its size (by moves): a comment of
+// 2,000 characters each.
+std::string csa_commented_games(int units) {
+    const std::string comment = "'" + std::string(2000, 'c') + "\n";
+    std::string s;
+    for (int i = 0; i < units; ++i) s += (i ? "/\n" : "") + std::string("V2.2\nPI\n+\n") + comment + "+2848HI\n%TORYO\n";
     return s;
 }
 
@@ -207,6 +242,17 @@ const std::string ggf_game =
     "(;GM[Othello]PC[x]PB[b]PW[w]TY[8]RE[?]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
     "B[f5]W[d6]B[c3]W[d3]B[c4]W[f4]B[f6]W[f3];)\n";
 
+// Games whose text outgrows the JKF writer's first guess of its size: a player name of 2,000
+// characters each.
+std::string ggf_named_games(int units) {
+    const std::string game = "(;GM[Othello]PC[x]PB[" + std::string(2000, 'b') +
+                             "]PW[w]TY[8]RE[?]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+                             "B[f5]W[d6];)\n";
+    std::string s;
+    for (int i = 0; i < units; ++i) s += "1 " + game;
+    return s;
+}
+
 std::string ggf_games(int units) {
     std::string s;
     for (int i = 0; i < units; ++i) s += "1 " + ggf_game;
@@ -287,6 +333,20 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         INFO(f.name);
         CHECK(std::find(covered.begin(), covered.end(), std::string(f.name)) != covered.end());
     }
+}
+
+TEST_CASE("the JKF writers append many games to one string in time linear in its size", "[growth]") {
+    // A writer that grew its room in proportion to the whole string, not to its own game, made
+    // `-t jkf` of a WTHOR file of 6,000 games spend 95 % of its time filling memory.
+    const std::vector<growth_case> cases = {
+        {"JKF of many WTHOR games", "wthor", "g.wtb", wthor, 4000},
+        {"JKF of many CSA games", "csa", "g.csa", csa_games, 4000},
+        {"JKF of many CSA games with long comments", "csa", "g.csa", csa_commented_games, 1000},
+        {"JKF of many SGF games", "sgf", "g.sgf", sgf_games, 1000},
+        {"JKF of many GGF games with long names", "ggf", "g.ggf", ggf_named_games, 1000},
+    };
+    keep_freed_memory();
+    for (const growth_case& c : cases) check_growth(c, best_jkf_write_time);
 }
 
 TEST_CASE("kifu trace takes time linear in its input: 4x the input, at most ~6x the time", "[growth]") {

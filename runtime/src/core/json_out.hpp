@@ -25,7 +25,7 @@ namespace kifu::detail {
 class json_out {
 public:
     /// Appends to `out`; `expected` is a guess of the size to be written (it grows as needed).
-    json_out(std::string& out, std::size_t expected) : s_(out) {
+    json_out(std::string& out, std::size_t expected) : s_(out), start_(out.size()) {
         const std::size_t used = out.size();
         out.resize(used + expected);
         p_ = out.data() + used;
@@ -172,14 +172,18 @@ private:
         p_ += sizeof escaped;
     }
 
+    // Room in proportion to what this writer has written, not to the string: the string may
+    // hold megabytes written before (every game of a file goes into one), and resize fills all
+    // the room it adds.
     void grow(std::size_t n) {
         const std::size_t used = offset();
-        s_.resize(std::max(s_.size() * 2, used + n));
+        s_.resize(used + std::max(n, used - start_ + 4096));
         p_ = s_.data() + used;
         end_ = s_.data() + s_.size();
     }
 
     std::string& s_;
+    std::size_t start_;  // where this writer's text starts in the string
     char* p_;
     char* end_;
 };
