@@ -18,7 +18,8 @@ using kifu::detail::line_walker;
 
 // Random texts of the pieces that matter to positions: every kind of line break, blank lines,
 // 1- to 4-byte characters, broken UTF-8 (stray continuation bytes, a truncated character),
-// and runs longer than the walker walks before it looks up the line index.
+// long runs, and runs of many lines (more than the walker steps through before it searches the
+// line index).
 std::string random_text(std::mt19937& random) {
     static const std::array<std::string_view, 16> pieces{
         "a", "+7776FU", " ", "\t", ",", "\n", "\r", "\r\n", "\n\n\n", "é", "歩", "😀", "\x80", "\xE6\x97",
@@ -35,11 +36,6 @@ std::string random_text(std::mt19937& random) {
         text += pieces[random() % n];
     }
     return text;
-}
-
-// Whether byte i of the text ends a line, as the line index counts it.
-bool ends_line(std::string_view text, std::size_t i) {
-    return text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
 }
 
 void check_at(line_walker& walker, const kifu::source_text& source, std::size_t offset) {
@@ -60,7 +56,7 @@ TEST_CASE("line_walker: at() in text order gives position_of's positions", "[lin
         const kifu::source_text source("t", random_text(random), "UTF-8");
         const std::size_t size = source.text().size();
         line_walker walker(source);
-        // Steps of 0 to 11 bytes, now and then a long one (beyond the walk's limit).
+        // Steps of 0 to 11 bytes, now and then a long one (over many lines).
         for (std::size_t offset = 0; offset <= size;) {
             check_at(walker, source, offset);
             offset += random() % 16 == 0 ? random() % 600 : random() % 12;
@@ -80,86 +76,6 @@ TEST_CASE("line_walker: at() in any order gives position_of's positions", "[line
         for (int i = 0; i < 40; ++i) {
             // Anywhere: back steps within the line, before it, and far ahead.
             check_at(walker, source, static_cast<std::size_t>(random() % (size + 1)));
-        }
-    }
-}
-
-TEST_CASE("line_walker: pass() over matches without line breaks, then at() inside them", "[line_walker]") {
-    std::mt19937 random(3);
-    for (int t = 0; t < texts; ++t) {
-        const kifu::source_text source("t", random_text(random), "UTF-8");
-        const std::string_view text = source.text();
-        line_walker walker(source);
-        std::size_t offset = 0;
-        while (offset <= text.size()) {
-            // A match of up to 30 bytes, ending before any line break (which no CSA statement
-            // matches), then a gap: mostly one or two bytes (LF, CRLF, a comma), sometimes more.
-            std::size_t end = offset;
-            const std::size_t limit = offset + random() % 30;
-            while (end < text.size() && end < limit && !ends_line(text, end) && text[end] != '\r') ++end;
-            walker.pass(offset, end - offset);
-            for (int i = 0; i < 3; ++i) check_at(walker, source, offset + random() % (end - offset + 1));
-            const std::size_t gap = random() % 4 == 0 ? random() % 400 : 1 + random() % 2;
-            offset = end + gap;
-        }
-    }
-}
-
-TEST_CASE("line_walker: passed_line_break() after matches ending with their line break", "[line_walker]") {
-    std::mt19937 random(4);
-    for (int t = 0; t < texts; ++t) {
-        const kifu::source_text source("t", random_text(random), "UTF-8");
-        const std::string_view text = source.text();
-        line_walker walker(source);
-        // Line by line: locate a point of the line (usually near its start), then say that a
-        // match ran to the line's end and its break — or, sometimes, say nothing and walk.
-        std::size_t line_start = 0;
-        while (line_start <= text.size()) {
-            std::size_t break_at = line_start;
-            while (break_at < text.size() && !ends_line(text, break_at)) ++break_at;
-            const std::size_t length = break_at - line_start;
-            check_at(walker, source, line_start + std::min<std::size_t>(length, random() % 6));
-            if (break_at == text.size()) break;
-            if (random() % 3 != 0) walker.passed_line_break(break_at + 1);
-            line_start = break_at + 1;
-        }
-    }
-}
-
-TEST_CASE("line_walker: pass(), passed_line_break() and at() mixed", "[line_walker]") {
-    std::mt19937 random(5);
-    for (int t = 0; t < texts; ++t) {
-        const kifu::source_text source("t", random_text(random), "UTF-8");
-        const std::string_view text = source.text();
-        line_walker walker(source);
-        std::size_t offset = 0;  // where the next step may start: nothing before it is walked
-        while (offset <= text.size()) {
-            switch (random() % 3) {
-                case 0: {  // a match without a line break
-                    std::size_t end = offset;
-                    while (end < text.size() && end < offset + 10 && !ends_line(text, end) && text[end] != '\r') ++end;
-                    walker.pass(offset, end - offset);
-                    check_at(walker, source, offset + random() % (end - offset + 1));
-                    offset = end + random() % 3;
-                    break;
-                }
-                case 1: {  // a match to the end of its line and the break
-                    std::size_t break_at = offset;
-                    while (break_at < text.size() && !ends_line(text, break_at)) ++break_at;
-                    check_at(walker, source, offset);
-                    if (break_at == text.size()) {
-                        offset = text.size() + 1;
-                        break;
-                    }
-                    walker.passed_line_break(break_at + 1);
-                    offset = break_at + 1;
-                    break;
-                }
-                default:
-                    check_at(walker, source, offset);
-                    offset += random() % 5;
-                    break;
-            }
         }
     }
 }

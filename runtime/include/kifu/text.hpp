@@ -19,7 +19,7 @@ struct text_position {
 struct decode_options;
 
 namespace detail {
-struct source_text_access;  // the decoder's way in to text it has checked
+struct source_text_access;  // the library's way in: text the decoder has checked, the line index
 }  // namespace detail
 
 /// A decoded input: its UTF-8 text and a line index into it.

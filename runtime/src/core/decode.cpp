@@ -11,19 +11,10 @@
 #include <iconv.h>
 
 #include "core/cp932.hpp"
+#include "core/source_text_access.hpp"
 #include "core/utf8.hpp"
 
 namespace kifu {
-
-namespace detail {
-
-struct source_text_access {
-    static source_text checked(std::string file_name, std::string utf8, std::string encoding) {
-        return source_text(source_text::valid_utf8{}, std::move(file_name), std::move(utf8), std::move(encoding));
-    }
-};
-
-}  // namespace detail
 
 namespace {
 

@@ -71,7 +71,6 @@ public:
             case g::event::decimals: on_decimals(matched); return;
             default: break;
         }
-        positions_.pass(offset, matched.size());
         if (e == g::event::separator) {
             const std::uint32_t line = positions_.at(offset).line;
             end_game(offset, line);
@@ -556,7 +555,7 @@ private:
     };
 
     const source_text& text_;
-    kifu::detail::line_walker positions_;  // hears of every whole statement (pass), in text order
+    kifu::detail::line_walker positions_;  // statements come in text order
     read_mode mode_;
     std::vector<diagnostic>& diagnostics_;
     game game_;

@@ -124,7 +124,7 @@ public:
             case g::event::header_key: header_key_ = trim_blanks(matched); break;
             case g::event::header_value: header_value_ = matched; break;
             case g::event::header: on_header(offset); break;
-            case g::event::move_line: on_move_line(matched, offset); break;
+            case g::event::move_line: on_move_line(offset); break;
             case g::event::ply_number:
                 read_ = kif_move_line{};
                 read_.number = digits_value(matched);
@@ -343,7 +343,7 @@ private:
         }
     }
 
-    void on_move_line(std::string_view matched, std::size_t offset) {
+    void on_move_line(std::size_t offset) {
         const int number = read_.number;
         moves_started_ = true;
         std::vector<move_format>* line = current();
@@ -363,9 +363,6 @@ private:
             if (stopped_) return;
         }
         const text_position at = lines_.at(offset);
-        // The match ends with its line break (or at the end of the input): the next line starts
-        // after it.
-        if (matched.back() == '\n' || matched.back() == '\r') lines_.passed_line_break(offset + matched.size());
         move_format* element = nullptr;
         if (read_.is_move) {
             element = &emplace_move(*line, [&](move_format& e) { fill_move(e, read_, at); });

@@ -1,0 +1,24 @@
+#pragma once
+
+// The library's own way into a source_text (kifu/text.hpp names it a friend): building one from
+// text the decoder has already checked, and reading its line index.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+
+#include <kifu/text.hpp>
+
+namespace kifu::detail {
+
+struct source_text_access {
+    static source_text checked(std::string file_name, std::string utf8, std::string encoding) {
+        return source_text(source_text::valid_utf8{}, std::move(file_name), std::move(utf8), std::move(encoding));
+    }
+    /// The byte offset of each line's first byte, in order; empty only for a default-constructed
+    /// text.
+    static std::span<const std::uint32_t> line_starts(const source_text& text) noexcept { return text.line_starts_; }
+};
+
+}  // namespace kifu::detail
