@@ -6,7 +6,8 @@
 # machine hits kifu and the peers alike; after RUNS rounds it prints, per command, the median
 # wall time and the median CPU time (user + sys, from /usr/bin/time), then the ratios of
 # issue 19 from those medians. KIFU=path overrides the kifu binary.
-# Needs ../shared/corpus, ../shared/peers (npm ci done in shogi/ and go-othello/), /usr/bin/time.
+# Needs ../shared/corpus, ../shared/peers (npm ci done in shogi/ and go-othello/), /usr/bin/time,
+# and room for the outputs of every round (~1.5 GB for 5 rounds; deleted at the end).
 set -eu
 root=$PWD
 kifu=${KIFU:-$root/build/tools/kifu/kifu}
@@ -48,10 +49,15 @@ for name in $names; do : >"$scratch/$name.times"; done
 round=0
 while [ "$round" -lt "$runs" ]; do
     for name in $names; do
-        rm -rf "$scratch/out"; mkdir "$scratch/out"
+        # Every command writes into a folder of its own, and nothing is deleted before the end:
+        # right after thousands of files are deleted, ext4 checks each recently freed inode
+        # before it hands one out again, which made creating 2,000 files cost 1.5-2 s of
+        # system time in whichever command came next.
+        out="$scratch/out-$round-$name"
+        mkdir "$out"
         # A failing input (the SGF corpus has some) still counts: the time is what matters.
         /usr/bin/time -f 'T %e %U %S' -a -o "$scratch/$name.times" \
-            sh "$0" --one "$name" "$scratch/out" >"$scratch/stdout" 2>/dev/null || true
+            sh "$0" --one "$name" "$out" >"$scratch/stdout" 2>/dev/null || true
         case $name in
         smartgame) sed -n 's/.*MB\/s *\([0-9.]*\).*/\1/p' "$scratch/stdout" | head -1 >>"$scratch/smartgame.mbs" ;;
         wthor_*) wc -c <"$scratch/stdout" >"$scratch/$name.bytes" ;;
