@@ -330,6 +330,19 @@ database::~database() {
 
 namespace {
 
+// The value of meta's "format" row: format_marker in a kifu index; empty when the database has
+// no such table or row.
+std::string format_marker_of(sqlite3* db) {
+    std::string marker;
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'format'", -1, &s, nullptr) == SQLITE_OK &&
+        sqlite3_step(s) == SQLITE_ROW) {
+        if (const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, 0))) marker = text;
+    }
+    sqlite3_finalize(s);
+    return marker;
+}
+
 // --rebuild replaces an index, never a file the user may have named by mistake (a record, a
 // database of something else): the file must be missing, empty, or a kifu index of any
 // schema version.
@@ -344,13 +357,7 @@ void check_replaceable(const std::filesystem::path& path) {
     if (sqlite) {
         sqlite3* db = nullptr;
         if (sqlite3_open_v2(path.string().c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-            sqlite3_stmt* s = nullptr;
-            if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'format'", -1, &s, nullptr) == SQLITE_OK &&
-                sqlite3_step(s) == SQLITE_ROW) {
-                const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
-                if (text) marker = text;
-            }
-            sqlite3_finalize(s);
+            marker = format_marker_of(db);
         }
         sqlite3_close(db);
     }
@@ -401,18 +408,10 @@ database database::open(const std::filesystem::path& path, open_mode mode) {
         p->exec(fmt::format("PRAGMA user_version = {}", schema_version).c_str());
         p->exec("COMMIT");
     } else {
-        std::string marker;
-        std::int64_t version = 0;
-        try {
-            statement s(p->db, "SELECT value FROM meta WHERE key = 'format'");
-            if (s.step()) marker = s.text(0);
-            version = p->scalar("PRAGMA user_version");
-        } catch (const error&) {
-            marker.clear();
-        }
-        if (marker != format_marker) {
+        if (format_marker_of(p->db) != format_marker) {
             throw error(fmt::format("{}: not a kifu index (an SQLite database of something else)", path.string()));
         }
+        const std::int64_t version = p->scalar("PRAGMA user_version");
         if (version != schema_version) {
             throw error(fmt::format("{}: an index of schema version {}, this kifu reads version {}: rebuild it (--rebuild)",
                                     path.string(), version, schema_version));

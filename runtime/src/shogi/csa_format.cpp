@@ -107,12 +107,8 @@ void read_csa(const source_text& text, const read_options& options, read_result&
     (void)parsed;  // the games completed before a strict error are kept, and normalized below
     // One game at a time, so that each record knows whether an error was its own.
     for (std::size_t i = 0; i < games.size(); ++i) {
-        std::vector<jkf> one;
-        one.push_back(std::move(games[i]));
-        const std::size_t kept = out.records.size();
         const std::size_t since = out.diagnostics.size();
-        detail::keep_games(one, source_format::csa, text, options, out);
-        if (out.records.size() == kept) break;  // strict: the normalizer rejected it, the read ends
+        if (!detail::keep_game(games[i], source_format::csa, text, options, out)) break;  // strict: the read ends
         out.records.back().has_error = game_errors[i] || has_error_since(out.diagnostics, since);
     }
 }

@@ -25,10 +25,14 @@ kifu::format_info usi_format();
 
 namespace detail {
 
-/// The end of every shogi text reader: normalizes each raw record a parser made (when the
-/// options ask for it) and keeps it. Strict: the first game the normalizer rejects ends the
-/// read, keeping the games before it. `unreadable`: the lines a lenient parse skipped where the
-/// records hold an element for each (normalize_options::unreadable), or null.
+/// The end of every shogi text reader: normalizes a raw record a parser made (when the options
+/// ask for it) and keeps it in `out`. Returns false when strict reading rejects it (the read
+/// ends there; the games kept before it stay). `unreadable`: the lines a lenient parse skipped
+/// where the records hold an element for each (normalize_options::unreadable), or null.
+bool keep_game(jkf& game, source_format format, const source_text& text, const read_options& options, read_result& out,
+               const std::vector<unreadable_line>* unreadable = nullptr);
+
+/// keep_game for each game in order, up to the first that strict reading rejects.
 void keep_games(std::vector<jkf>& games, source_format format, const source_text& text, const read_options& options,
                 read_result& out, const std::vector<unreadable_line>* unreadable = nullptr);
 

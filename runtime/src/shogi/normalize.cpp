@@ -473,23 +473,29 @@ void drop_reports_after_first_error(std::vector<diagnostic>& diagnostics, std::s
 
 }  // namespace
 
+bool keep_game(jkf& game, source_format format, const source_text& text, const read_options& options, read_result& out,
+               const std::vector<unreadable_line>* unreadable) {
+    if (options.normalize) {
+        normalize_options n;
+        n.format = format;
+        n.mode = options.mode;
+        n.file = text.file_name();
+        if (format != source_format::jkf) n.text = &text;  // a JKF record may be one long line
+        n.unreadable = unreadable;
+        const std::size_t since = out.diagnostics.size();
+        if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
+            drop_reports_after_first_error(out.diagnostics, since);
+            return false;
+        }
+    }
+    out.records.emplace_back(std::move(game));
+    return true;
+}
+
 void keep_games(std::vector<jkf>& games, source_format format, const source_text& text, const read_options& options,
                 read_result& out, const std::vector<unreadable_line>* unreadable) {
     for (jkf& game : games) {
-        if (options.normalize) {
-            normalize_options n;
-            n.format = format;
-            n.mode = options.mode;
-            n.file = text.file_name();
-            if (format != source_format::jkf) n.text = &text;  // a JKF record may be one long line
-            n.unreadable = unreadable;
-            const std::size_t since = out.diagnostics.size();
-            if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
-                drop_reports_after_first_error(out.diagnostics, since);
-                return;
-            }
-        }
-        out.records.emplace_back(std::move(game));
+        if (!keep_game(game, format, text, options, out, unreadable)) return;
     }
 }
 

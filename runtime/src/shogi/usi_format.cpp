@@ -49,12 +49,8 @@ void read_usi(const source_text& text, const read_options& options, read_result&
     // time, so that each record knows whether the normalizer's errors were its own (a line
     // the grammar rejects makes no record).
     for (jkf& game : games) {
-        std::vector<jkf> one;
-        one.push_back(std::move(game));
-        const std::size_t kept = out.records.size();
         const std::size_t since = out.diagnostics.size();
-        detail::keep_games(one, source_format::jkf, text, options, out);
-        if (out.records.size() == kept) break;  // strict: the normalizer rejected it, the read ends
+        if (!detail::keep_game(game, source_format::jkf, text, options, out)) break;  // strict: the read ends
         out.records.back().has_error = has_error_since(out.diagnostics, since);
     }
 }
