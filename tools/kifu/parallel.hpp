@@ -33,21 +33,48 @@ void run_in_order(std::size_t count, unsigned jobs, Work&& work, Consume&& consu
         }
         return;
     }
+    // Results wait in a ring of `window` slots; a worker takes input i only while
+    // i < consumed + window. The calling thread sleeps until half the window (or the end of the
+    // batch, or a full window) is ready in order, then consumes all that is: a wake-up per
+    // result cost more than the work of a small file (a context switch on a machine with as
+    // many cores as workers). Workers are woken only when one waits for room.
     const std::size_t window = std::size_t{jobs} * 4;
+    const std::size_t batch = window / 2;
     std::vector<std::optional<Result>> slots(window);
     std::mutex mutex;
-    std::condition_variable changed;
-    std::size_t next = 0;      // the next input a worker takes
-    std::size_t consumed = 0;  // inputs handed to consume so far
+    std::condition_variable ready;  // the calling thread waits here
+    std::condition_variable room;   // workers wait here
+    std::size_t next = 0;           // the next input a worker takes
+    std::size_t consumed = 0;       // inputs handed to consume so far
+    bool consumer_waiting = false;
+    unsigned workers_waiting = 0;
     bool stop = false;
     std::exception_ptr failure;
+
+    // Called with the mutex held: results ready in order from `consumed`, up to `limit`.
+    const auto ready_in_order = [&](std::size_t limit) {
+        std::size_t n = 0;
+        while (n < limit && consumed + n < count && slots[(consumed + n) % window].has_value()) ++n;
+        return n;
+    };
+    // Called with the mutex held, after a result was stored or the batch stopped.
+    const auto wake_consumer_if_due = [&] {
+        if (!consumer_waiting) return;
+        const bool all_taken = next >= count;
+        const bool full = next >= consumed + window;
+        if (stop || ready_in_order(batch) >= (all_taken || full ? 1 : batch)) ready.notify_one();
+    };
 
     auto worker = [&](unsigned id) {
         for (;;) {
             std::size_t i;
             {
                 std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return stop || next >= count || next < consumed + window; });
+                if (!(stop || next >= count || next < consumed + window)) {
+                    ++workers_waiting;
+                    room.wait(lock, [&] { return stop || next >= count || next < consumed + window; });
+                    --workers_waiting;
+                }
                 if (stop || next >= count) return;
                 i = next++;
             }
@@ -58,12 +85,13 @@ void run_in_order(std::size_t count, unsigned jobs, Work&& work, Consume&& consu
                 std::lock_guard lock(mutex);
                 if (!failure) failure = std::current_exception();
                 stop = true;
-                changed.notify_all();
+                room.notify_all();
+                ready.notify_one();
                 return;
             }
             std::lock_guard lock(mutex);
             slots[i % window] = std::move(r);
-            changed.notify_all();
+            wake_consumer_if_due();
         }
     };
     std::vector<std::thread> threads;
@@ -72,25 +100,42 @@ void run_in_order(std::size_t count, unsigned jobs, Work&& work, Consume&& consu
         threads.emplace_back(worker, id);
     }
     try {
-        for (; consumed < count;) {
-            std::optional<Result> r;
+        std::vector<Result> taken;
+        taken.reserve(window);
+        while (consumed < count) {
             {
                 std::unique_lock lock(mutex);
-                changed.wait(lock, [&] { return stop || slots[consumed % window].has_value(); });
+                if (!stop && ready_in_order(1) == 0) {
+                    consumer_waiting = true;
+                    ready.wait(lock, [&] {
+                        if (stop) return true;
+                        const bool all_taken = next >= count;
+                        const bool full = next >= consumed + window;
+                        return ready_in_order(batch) >= (all_taken || full ? 1 : batch);
+                    });
+                    consumer_waiting = false;
+                }
                 if (stop) break;
-                r = std::move(slots[consumed % window]);
-                slots[consumed % window].reset();
+                // Everything ready in order, out of the ring.
+                for (std::size_t n = ready_in_order(window); n > 0; --n) {
+                    std::optional<Result>& slot = slots[(consumed + taken.size()) % window];
+                    taken.push_back(std::move(*slot));
+                    slot.reset();
+                }
             }
-            consume(consumed, *r);
-            std::lock_guard lock(mutex);
-            ++consumed;
-            changed.notify_all();
+            for (Result& r : taken) {
+                consume(consumed, r);
+                std::lock_guard lock(mutex);
+                ++consumed;
+                if (workers_waiting > 0) room.notify_all();
+            }
+            taken.clear();
         }
     } catch (...) {
         std::lock_guard lock(mutex);
         if (!failure) failure = std::current_exception();
         stop = true;
-        changed.notify_all();
+        room.notify_all();
     }
     for (std::thread& t : threads) t.join();
     if (failure) std::rethrow_exception(failure);
