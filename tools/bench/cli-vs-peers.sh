@@ -7,7 +7,10 @@
 # wall time and the median CPU time (user + sys, from /usr/bin/time), then the ratios of
 # issue 19 from those medians. KIFU=path overrides the kifu binary.
 # Needs ../shared/corpus, ../shared/peers (npm ci done in shogi/ and go-othello/), /usr/bin/time,
-# and room for the outputs of every round (~1.5 GB for 5 rounds; deleted at the end).
+# and room for the outputs of every round (~1.5 GB for 5 rounds; deleted at the end). Start it
+# at least 5 minutes after anything deleted thousands of files (an earlier run of this script
+# among them): ext4 checks each recently freed inode before it hands one out again, which
+# adds a second of system time to every command that creates 2,000 files.
 set -eu
 root=$PWD
 kifu=${KIFU:-$root/build/tools/kifu/kifu}
@@ -55,6 +58,10 @@ while [ "$round" -lt "$runs" ]; do
         # system time in whichever command came next.
         out="$scratch/out-$round-$name"
         mkdir "$out"
+        # The last command's output (a gigabyte after the WTHOR exports) is deleted here, not
+        # truncated by the redirection below: that would free its blocks inside the timed
+        # command.
+        rm -f "$scratch/stdout"
         # A failing input (the SGF corpus has some) still counts: the time is what matters.
         /usr/bin/time -f 'T %e %U %S' -a -o "$scratch/$name.times" \
             sh "$0" --one "$name" "$out" >"$scratch/stdout" 2>/dev/null || true
