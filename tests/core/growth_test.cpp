@@ -32,21 +32,28 @@ double cpu_seconds() {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
+// The least thread CPU time of three calls of `measure`.
+double best_of_three(const std::function<void()>& measure) {
+    double best = 1e9;
+    for (int run = 0; run < 3; ++run) {
+        const double start = cpu_seconds();
+        measure();
+        best = std::min(best, cpu_seconds() - start);
+    }
+    return best;
+}
+
 // The best of three measures of `reads` lenient reads of the input.
 double best_time(const std::string& input, const std::string& name, const std::string& format, int reads) {
     kifu::read_options options;
     options.format = format;
     options.mode = kifu::read_mode::lenient;
-    double best = 1e9;
-    for (int run = 0; run < 3; ++run) {
-        const double start = cpu_seconds();
+    return best_of_three([&] {
         for (int i = 0; i < reads; ++i) {
             const kifu::read_result r = kifu::read_buffer(input, name, options);
             if (r.format != format) FAIL("read as " << r.format);
         }
-        best = std::min(best, cpu_seconds() - start);
-    }
-    return best;
+    });
 }
 
 // The best of three measures of `reads` traces of the input (what `kifu trace -f FORMAT` prints).
@@ -56,16 +63,12 @@ double best_trace_time(const std::string& input, const std::string& name, const 
     REQUIRE(info->trace != nullptr);
     std::vector<kifu::diagnostic> diagnostics;
     const kifu::source_text text = kifu::decode(name, input, kifu::decode_options{}, diagnostics);
-    double best = 1e9;
-    for (int run = 0; run < 3; ++run) {
-        const double start = cpu_seconds();
+    return best_of_three([&] {
         for (int i = 0; i < reads; ++i) {
             std::string out;
             if (!info->trace(text, out) || out.empty()) FAIL("the trace failed");
         }
-        best = std::min(best, cpu_seconds() - start);
-    }
-    return best;
+    });
 }
 
 // The best of three measures of `reads` writes of every game of the input as JKF into one
@@ -76,10 +79,8 @@ double best_jkf_write_time(const std::string& input, const std::string& name, co
     const kifu::read_result r = kifu::read_buffer(input, name, options);
     REQUIRE(r.format == format);
     REQUIRE(!r.records.empty());
-    double best = 1e9;
     std::string out;
-    for (int run = 0; run < 3; ++run) {
-        const double start = cpu_seconds();
+    return best_of_three([&] {
         for (int i = 0; i < reads; ++i) {
             out.clear();
             for (const kifu::record& game : r.records) {
@@ -88,9 +89,7 @@ double best_jkf_write_time(const std::string& input, const std::string& name, co
                 out += '\n';
             }
         }
-        best = std::min(best, cpu_seconds() - start);
-    }
-    return best;
+    });
 }
 
 // glibc gives freed memory back to the system (trimming the heap, unmapping large blocks), so

@@ -57,12 +57,13 @@ void run_in_order(std::size_t count, unsigned jobs, Work&& work, Consume&& consu
         while (n < limit && consumed + n < count && slots[(consumed + n) % window].has_value()) ++n;
         return n;
     };
-    // Called with the mutex held, after a result was stored or the batch stopped.
-    const auto wake_consumer_if_due = [&] {
-        if (!consumer_waiting) return;
+    // Called with the mutex held: whether the calling thread should run: the batch stopped, or
+    // half the window is ready in order, or any result is when no more will come before it is
+    // consumed (every input taken, or the window full).
+    const auto consumer_due = [&] {
         const bool all_taken = next >= count;
         const bool full = next >= consumed + window;
-        if (stop || ready_in_order(batch) >= (all_taken || full ? 1 : batch)) ready.notify_one();
+        return stop || ready_in_order(batch) >= (all_taken || full ? 1 : batch);
     };
 
     auto worker = [&](unsigned id) {
@@ -91,7 +92,7 @@ void run_in_order(std::size_t count, unsigned jobs, Work&& work, Consume&& consu
             }
             std::lock_guard lock(mutex);
             slots[i % window] = std::move(r);
-            wake_consumer_if_due();
+            if (consumer_waiting && consumer_due()) ready.notify_one();
         }
     };
     std::vector<std::thread> threads;
@@ -107,12 +108,7 @@ void run_in_order(std::size_t count, unsigned jobs, Work&& work, Consume&& consu
                 std::unique_lock lock(mutex);
                 if (!stop && ready_in_order(1) == 0) {
                     consumer_waiting = true;
-                    ready.wait(lock, [&] {
-                        if (stop) return true;
-                        const bool all_taken = next >= count;
-                        const bool full = next >= consumed + window;
-                        return ready_in_order(batch) >= (all_taken || full ? 1 : batch);
-                    });
+                    ready.wait(lock, consumer_due);
                     consumer_waiting = false;
                 }
                 if (stop) break;

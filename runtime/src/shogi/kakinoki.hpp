@@ -160,6 +160,19 @@ constexpr int digit_of(std::string_view one_char) noexcept {
     return kanji_digit_of(w);
 }
 
+/// digit_of for a character a grammar has already matched as one of those digits: read from
+/// its last byte without checking it again (1-9 are ASCII, １-９ EF BC 91-99, 一-九 by
+/// kanji_digits_by_last_byte).
+constexpr int matched_digit_of(std::string_view one_char) noexcept {
+    using namespace kakinoki_vocabulary;
+    const auto last = static_cast<unsigned char>(one_char.back());
+    if (one_char.size() == 1) return last - '0';
+    if (static_cast<unsigned char>(one_char[0]) == 0xEF) return last - 0x90;
+    return kanji_digits_by_last_byte[last & 0x3F];
+}
+static_assert(matched_digit_of("7") == 7 && matched_digit_of("７") == 7 && matched_digit_of("七") == 7 &&
+              matched_digit_of("一") == 1 && matched_digit_of("九") == 9);
+
 /// Strips ASCII spaces/tabs and U+3000 from both ends.
 std::string_view trim_blanks(std::string_view text) noexcept;
 

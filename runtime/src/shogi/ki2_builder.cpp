@@ -191,21 +191,12 @@ private:
 
     // `７六`: file and rank, each one character (an ASCII digit, a full-width one or a kanji). A
     // token's first part: the token starts afresh.
-    // The grammar has matched one of the digits: the last byte tells which (1-9 are ASCII,
-    // １-９ EF BC 91-99, 一-九 by kanji_digits_by_last_byte).
     void on_square(std::string_view matched, std::size_t offset) {
-        using kakinoki_vocabulary::kanji_digits_by_last_byte;
-        const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(matched[i]); };
-        const bool narrow_file = byte(0) < 0x80;
-        const int file = narrow_file ? byte(0) - '0' : byte(2) - 0x90;
-        const std::size_t rank_at = narrow_file ? 1 : 3;
-        const unsigned char last = byte(matched.size() - 1);
-        const int rank = matched.size() == rank_at + 1 ? last - '0'
-                         : byte(rank_at) == 0xEF ? last - 0x90
-                                                 : kanji_digits_by_last_byte[last & 0x3F];
+        const std::size_t file_size = static_cast<unsigned char>(matched[0]) < 0x80 ? 1 : 3;
         token_ = ki2_token{};
         token_.same_at = offset + matched.size();
-        token_.to = square{static_cast<std::int8_t>(file), static_cast<std::int8_t>(rank)};
+        token_.to = square{static_cast<std::int8_t>(matched_digit_of(matched.substr(0, file_size))),
+                           static_cast<std::int8_t>(matched_digit_of(matched.substr(file_size)))};
     }
 
     // `同`: the token's first part unless it follows the square (`７六同`).

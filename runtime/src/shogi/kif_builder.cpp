@@ -130,8 +130,8 @@ public:
                 read_.number = digits_value(matched);
                 number_offset_ = offset;
                 break;
-            case g::event::to_file: read_.to_file = static_cast<std::int8_t>(digit_of(matched)); break;
-            case g::event::to_rank: read_.to_rank = static_cast<std::int8_t>(digit_of(matched)); break;
+            case g::event::to_file: read_.to_file = static_cast<std::int8_t>(matched_digit_of(matched)); break;
+            case g::event::to_rank: read_.to_rank = static_cast<std::int8_t>(matched_digit_of(matched)); break;
             case g::event::same: read_.same = true; break;
             case g::event::piece:
                 read_.is_move = true;
