@@ -22,6 +22,7 @@
 // chain of bit tests: a switch over the distinct alternative sets, or a jump to the first
 // alternative to try, measures 15-30 % slower on the SGF token loop (GCC does not fold it).
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -103,6 +104,33 @@ inline constexpr std::array<bool, 256> ascii_members = [] {
     return table;
 }();
 
+// The bytes that can start a member of a class: its ASCII members and the lead bytes of its
+// longer members (every lead byte for a negated class).
+template <bool Negated, char32_t... Bounds>
+inline constexpr std::array<bool, 256> member_starts = [] {
+    std::array<bool, 256> table = ascii_members<Negated, Bounds...>;
+    const auto lead = [](char32_t c) -> unsigned {
+        if (c < 0x800) return 0xC0 | (c >> 6);
+        if (c < 0x10000) return 0xE0 | (c >> 12);
+        return 0xF0 | (c >> 18);
+    };
+    if (Negated) {
+        for (unsigned b = 0xC2; b <= 0xF4; ++b) table[b] = true;
+        return table;
+    }
+    constexpr char32_t bounds[] = {Bounds...};
+    // Each range split where the UTF-8 length changes; the lead byte grows with the code point.
+    constexpr char32_t segments[][2] = {{0x80, 0x7FF}, {0x800, 0xFFFF}, {0x10000, 0x10FFFF}};
+    for (std::size_t i = 0; i < sizeof...(Bounds); i += 2) {
+        for (const auto& segment : segments) {
+            const char32_t low = std::max(bounds[i], segment[0]);
+            const char32_t high = std::min(bounds[i + 1], segment[1]);
+            for (unsigned b = low <= high ? lead(low) : 1; low <= high && b <= lead(high); ++b) table[b] = true;
+        }
+    }
+    return table;
+}();
+
 // Whether every member of a class is ASCII (so a member is one byte, read from ascii_members).
 template <bool Negated, char32_t... Bounds>
 inline constexpr bool ascii_only = !Negated && ((Bounds < 0x80) && ...);
@@ -160,14 +188,16 @@ struct class_run {
         return p;
     }
 
-    // In line: most runs (blanks) are empty, which the first byte tells without a call.
+    // In line: most runs (blanks) are empty or a few ASCII members, which the bytes tell
+    // without a call; scan() is called only at a byte that can start a longer member.
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
     [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) noexcept {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
-        const bool none = first == last || (*first < 0x80 && !ascii_members<Negated, Bounds...>[*first]);
-        const unsigned char* const p = none ? first : scan(first, last);
+        const unsigned char* p = first;
+        while (p != last && ascii_members<Negated, Bounds...>[*p]) ++p;
+        if (p != last && *p >= 0x80 && member_starts<Negated, Bounds...>[*p]) p = scan(p, last);
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));

@@ -61,6 +61,26 @@ struct kif_move_line {
     std::string_view word;  // the special's word
     bool has_time = false;
     move_time time;
+
+    // Starts the line numbered `ply`: every part reads as not written. (Field by field: the
+    // time is read only when has_time says so, and assigning a fresh value would clear its
+    // bytes too, with a string store that costs more than the rest of the line's events.)
+    void start(int ply) noexcept {
+        is_move = false;
+        same = false;
+        to_file = 0;
+        to_rank = 0;
+        piece = piece_kind::fu;
+        promote = -1;
+        from_file = 0;
+        from_rank = 0;
+        number = ply;
+        special = {};
+        special_offset = 0;
+        side = {};
+        word = {};
+        has_time = false;
+    }
 };
 
 // The numbers of the clock being read (clock_number, then one or two clock_field) and the two
@@ -126,8 +146,7 @@ public:
             case g::event::header: on_header(offset); break;
             case g::event::move_line: on_move_line(offset); break;
             case g::event::ply_number:
-                read_ = kif_move_line{};
-                read_.number = digits_value(matched);
+                read_.start(digits_value(matched));
                 number_offset_ = offset;
                 break;
             case g::event::to_file: read_.to_file = static_cast<std::int8_t>(matched_digit_of(matched)); break;
