@@ -1,6 +1,7 @@
-# Regenerates generated/<name>.hpp from grammars/<name>.peg with kifu-pegc whenever the
+# Regenerates generated/<name>.hpp from grammars/<name>.peg with kifu-pegc-bootstrap (kifu-pegc
+# without `run` and `test`, which link the library these parsers are part of) whenever the
 # grammar or the compiler changes. The output goes into the source tree (it is checked in);
-# kifu-pegc writes only when the content differs, so an unchanged grammar leaves the file's
+# the compiler writes only when the content differs, so an unchanged grammar leaves the file's
 # timestamp alone. A stamp in the build tree records that a generation ran.
 #
 # Defines the target kifu_generated, which the runtime depends on.
@@ -15,10 +16,10 @@ if(KIFU_REGENERATE)
     add_custom_command(
       OUTPUT "${stamp}"
       BYPRODUCTS "${PROJECT_SOURCE_DIR}/generated/${name}.hpp"
-      COMMAND kifu-pegc --output "generated/${name}.hpp" "grammars/${name}.peg"
+      COMMAND kifu_pegc_bootstrap --output "generated/${name}.hpp" "grammars/${name}.peg"
       COMMAND ${CMAKE_COMMAND} -E touch "${stamp}"
       WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
-      DEPENDS kifu-pegc "${grammar}"
+      DEPENDS kifu_pegc_bootstrap "${grammar}"
       COMMENT "kifu-pegc grammars/${name}.peg"
       VERBATIM)
     list(APPEND KIFU_GENERATED_STAMPS "${stamp}")

@@ -1,7 +1,8 @@
 #pragma once
 
-// The subcommands of kifu-pegc besides compiling: `run` (interpret a grammar on files) and
-// `test` (a grammar's example cases), and what they share.
+// The subcommands of kifu-pegc: compiling (compile_command.cpp, also all of
+// kifu-pegc-bootstrap), `run` (interpret a grammar on files) and `test` (a grammar's example
+// cases), and what the last two share.
 
 #include <memory>
 #include <optional>
@@ -43,6 +44,7 @@ std::string render_events(const loaded_grammar& grammar, std::string_view text, 
 std::string render_errors(const loaded_grammar& grammar, std::string_view text, const run_result& result,
                           const std::string& prefix);
 
+int compile_command(const std::vector<std::string>& args);
 int run_command(const std::vector<std::string>& args);
 int test_command(const std::vector<std::string>& args);
 
