@@ -16,8 +16,8 @@
 
 namespace kifu::pegc {
 
-/// Exit codes, as `kifu` uses them: 0 ok, 1 the input (or a case) has errors, 2 usage,
-/// I/O or grammar problems.
+/// Exit codes, as `kifu` uses them: 0 ok, 1 the input has errors (or cannot be read, a case
+/// fails), 2 usage problems (a grammar that cannot be read or has errors too).
 inline constexpr int exit_ok = 0;
 inline constexpr int exit_input = 1;
 inline constexpr int exit_usage = 2;

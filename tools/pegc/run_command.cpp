@@ -2,14 +2,17 @@
 //
 // Interprets a grammar on files, decoded to UTF-8 as kifu decodes them: prints the @build
 // events (the default), the tree of the named rules that matched, or every rule tried, and the
-// diagnostics in gcc's form on stderr.
+// diagnostics in gcc's form on stderr. A file that cannot be read is an error of that input
+// (exit 1), as in kifu; the others are still run.
 
+#include <charconv>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include <kifu/diagnostic.hpp>
+#include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
 #include "commands.hpp"
@@ -42,8 +45,9 @@ bool read_whole_file(const std::string& path, std::string& out) {
 
 std::unique_ptr<loaded_grammar> load_grammar(const std::string& path) {
     std::string source;
-    if (!read_whole_file(path, source)) {
-        std::cerr << "kifu-pegc: cannot read '" << path << "'\n";
+    std::vector<diagnostic> unread;
+    if (!load_file(path, source, unread)) {
+        for (const diagnostic& d : unread) std::cerr << format_gcc(d) << '\n';
         return nullptr;
     }
     diagnostics diags;
@@ -169,14 +173,19 @@ int run_command(const std::vector<std::string>& args) {
         } else if ((a == "-e" || a == "--encoding") && i + 1 < args.size()) {
             encoding = args[++i];
         } else if (a == "--max-depth" && i + 1 < args.size()) {
-            options.max_depth = std::stoul(args[++i]);
+            const std::string& n = args[++i];
+            const auto [end, error] = std::from_chars(n.data(), n.data() + n.size(), options.max_depth);
+            if (error != std::errc() || end != n.data() + n.size() || options.max_depth == 0) {
+                std::cerr << "kifu-pegc: error: --max-depth takes a positive number, not '" << n << "'\n" << run_usage;
+                return exit_usage;
+            }
         } else if (a == "--help" || a == "-h") {
             std::cout << run_usage;
             return exit_ok;
         } else if (!a.empty() && a[0] != '-') {
             paths.push_back(a);
         } else {
-            std::cerr << "kifu-pegc run: unexpected argument '" << a << "'\n" << run_usage;
+            std::cerr << "kifu-pegc: error: unexpected argument '" << a << "'\n" << run_usage;
             return exit_usage;
         }
     }
@@ -190,16 +199,17 @@ int run_command(const std::vector<std::string>& args) {
     int status = exit_ok;
     for (std::size_t f = 1; f < paths.size(); ++f) {
         std::string bytes;
-        if (!read_whole_file(paths[f], bytes)) {
-            std::cerr << "kifu-pegc: cannot read '" << paths[f] << "'\n";
-            return exit_usage;
+        std::vector<diagnostic> problems;
+        if (!load_file(paths[f], bytes, problems)) {
+            for (const diagnostic& d : problems) std::cerr << format_gcc(d) << '\n';
+            status = exit_input;
+            continue;
         }
-        std::vector<diagnostic> decoding;
         decode_options decode_with;
         decode_with.forced = encoding;
-        const source_text text = decode(paths[f], bytes, decode_with, decoding);
-        for (const diagnostic& d : decoding) std::cerr << format_gcc(d) << '\n';
-        if (has_error(decoding)) status = exit_input;
+        const source_text text = decode(paths[f], bytes, decode_with, problems);
+        for (const diagnostic& d : problems) std::cerr << format_gcc(d) << '\n';
+        if (has_error(problems)) status = exit_input;
         if (paths.size() > 2 && (events || tree || trace)) std::cout << "== " << paths[f] << '\n';
         std::string trace_text;
         trace_observer tracer(grammar->g, text.text(), trace_text);
