@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include <kifu/diagnostic.hpp>
+#include <kifu/format.hpp>
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
@@ -30,6 +31,16 @@ constexpr const char* run_usage =
 std::string position_text(const detail::text_positions& positions, std::size_t offset) {
     const auto p = positions.at(offset);
     return std::to_string(p.line) + ":" + std::to_string(p.column);
+}
+
+// The encoding kifu decodes the file from: as `kifu -f <stem>` when the grammar's stem names one
+// of its formats (grammars/csa.peg: a BOM, then `'CSA encoding=`, then UTF-8, else CP932),
+// else as decode() finds it (a BOM, UTF-16/32, else UTF-8). `-e` beats both, as in kifu.
+std::string encoding_of(std::string_view bytes, const loaded_grammar& grammar, const std::string& given) {
+    if (!given.empty()) return given;
+    const format_info* format = find_format(grammar.code_prefix);
+    if (format == nullptr || format->binary) return {};
+    return detect(bytes, *format).encoding;
 }
 
 }  // namespace
@@ -206,7 +217,7 @@ int run_command(const std::vector<std::string>& args) {
             continue;
         }
         decode_options decode_with;
-        decode_with.forced = encoding;
+        decode_with.forced = encoding_of(bytes, *grammar, encoding);
         const source_text text = decode(paths[f], bytes, decode_with, problems);
         for (const diagnostic& d : problems) std::cerr << format_gcc(d) << '\n';
         if (has_error(problems)) status = exit_input;
