@@ -35,16 +35,16 @@ struct cell : tao::pegtl::seq<kifu::peg::class_run<false, false, U' ', U' '>, ki
 struct row_cells : tao::pegtl::rep<9, cell> {};
 struct board_row : tao::pegtl::seq<row_number, tao::pegtl::must<row_cells>> {};
 struct piece_group : tao::pegtl::seq<square, piece_code> {};
-struct pi_line : tao::pegtl::seq<tao::pegtl::string<'I'>, tao::pegtl::star<piece_group>> {};
-struct hand_line : tao::pegtl::seq<sign, tao::pegtl::star<piece_group>> {};
+struct pi_line : tao::pegtl::seq<tao::pegtl::string<'I'>, kifu::peg::first_byte_guard<tao::pegtl::star<piece_group>, false, '0', '9'>> {};
+struct hand_line : tao::pegtl::seq<sign, kifu::peg::first_byte_guard<tao::pegtl::star<piece_group>, false, '0', '9'>> {};
 struct position_body : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<board_row, '1', '9'>, kifu::peg::first_byte_alt<pi_line, 'I', 'I'>, kifu::peg::first_byte_alt<hand_line, '+', '+', '-', '-'>> {};
 struct position : tao::pegtl::seq<tao::pegtl::string<'P'>, tao::pegtl::must<position_body>> {};
 struct separator : tao::pegtl::string<'/'> {};
 struct statement : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<move, '+', '+', '-', '-'>, kifu::peg::first_byte_alt<move_time, 'T', 'T'>, kifu::peg::first_byte_alt<side, '+', '+', '-', '-'>, kifu::peg::first_byte_alt<special, '%', '%'>, kifu::peg::first_byte_alt<comment, '\'', '\''>, kifu::peg::first_byte_alt<player, 'N', 'N'>, kifu::peg::first_byte_alt<header, '$', '$'>, kifu::peg::first_byte_alt<version, 'V', 'V'>, kifu::peg::first_byte_alt<position, 'P', 'P'>, kifu::peg::first_byte_alt<separator, '/', '/'>> {};
 struct line_end : tao::pegtl::sor<eol, tao::pegtl::seq<blanks, tao::pegtl::sor<eol, tao::pegtl::eof>>> {};
-struct statements : tao::pegtl::seq<blanks, statement, tao::pegtl::star<tao::pegtl::at<tao::pegtl::ascii::one<'\t', ' ', ','>>, blanks, tao::pegtl::string<','>, blanks, tao::pegtl::opt<statement>>, tao::pegtl::must<line_end>> {};
+struct statements : tao::pegtl::seq<blanks, statement, tao::pegtl::star<tao::pegtl::at<tao::pegtl::ascii::one<'\t', ' ', ','>>, blanks, tao::pegtl::string<','>, blanks, kifu::peg::first_byte_guard<tao::pegtl::opt<statement>, false, '$', '%', '\'', '\'', '+', '+', '-', '-', '/', '/', 'N', 'N', 'P', 'P', 'T', 'T', 'V', 'V'>>, tao::pegtl::must<line_end>> {};
 struct line : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::at<tao::pegtl::ascii::ranges<'\t', '\n', '\r', '\r', ' ', ' '>>, blank_line>, tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, tao::pegtl::must<statements>>> {};
-struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
+struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<line>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { version, player, header, board_row, row_number, empty_cell, cell_piece, pi_line, hand_line, side, move, move_time, seconds, decimals, special, comment, separator };
 inline constexpr std::array<std::string_view, 17> event_names{"version", "player", "header", "board_row", "row_number", "empty_cell", "cell_piece", "pi_line", "hand_line", "side", "move", "move_time", "seconds", "decimals", "special", "comment", "separator"};

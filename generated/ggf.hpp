@@ -17,7 +17,7 @@ struct prop_value : tao::pegtl::seq<tao::pegtl::string<'['>, value_text, value_e
 struct property : tao::pegtl::seq<prop_ident, prop_value> {};
 struct junk : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::class_run<true, false, U'A', U'Z'>, 'A', 'Z'>, kifu::peg::first_byte_alt<tao::pegtl::utf8::any, 0x00, 0xFF>> {};
 struct token : tao::pegtl::sor<tao::pegtl::plus<blank>, game_open, game_close, property, prop_value, junk> {};
-struct file : tao::pegtl::seq<tao::pegtl::star<token>, tao::pegtl::eof> {};
+struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<token>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { game_open, game_close, prop_ident, prop_value, junk };
 inline constexpr std::array<std::string_view, 5> event_names{"game_open", "game_close", "prop_ident", "prop_value", "junk"};

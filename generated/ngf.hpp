@@ -12,7 +12,7 @@ struct text : kifu::peg::byte_run<false, '\n', '\n', '\r', '\r'> {};
 struct eol : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\r', '\n'>, 0x0D, 0x0D>, kifu::peg::first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, kifu::peg::first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
 struct gi_line : tao::pegtl::seq<kifu::peg::literal<'G', 'I'>, text, eol> {};
 struct old_date : tao::pegtl::seq<tao::pegtl::rep<4, tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::string<'-'>, kifu::peg::class_rep<1, 2, false, U'0', U'9'>, tao::pegtl::string<'-'>, kifu::peg::class_rep<1, 2, false, U'0', U'9'>> {};
-struct gi_date : tao::pegtl::seq<kifu::peg::literal<'G', 'I'>, tao::pegtl::opt<old_date>, text, eol> {};
+struct gi_date : tao::pegtl::seq<kifu::peg::literal<'G', 'I'>, kifu::peg::first_byte_guard<tao::pegtl::opt<old_date>, false, '0', '9'>, text, eol> {};
 struct board_size : kifu::peg::class_run<true, false, U'0', U'9'> {};
 struct sp : kifu::peg::class_run<false, false, U'\t', U'\t', U' ', U' '> {};
 struct size_line : tao::pegtl::seq<board_size, sp, eol> {};
@@ -23,7 +23,7 @@ struct old_header : tao::pegtl::seq<kifu::peg::literal<'G', 'I'>, text, eol, gi_
 struct game_type : tao::pegtl::seq<text, eol> {};
 struct rank : tao::pegtl::seq<kifu::peg::class_run<true, false, U'0', U'9'>, kifu::peg::byte_seq<kifu::peg::byte_step<0, 'D', 'D', 'K', 'K', 'P', 'P', 'd', 'd', 'k', 'k', 'p', 'p'>, kifu::peg::byte_step<1, '*', '*', 'P', 'P', 'p', 'p'>>> {};
 struct player_name : tao::pegtl::plus<tao::pegtl::not_at<tao::pegtl::plus<tao::pegtl::string<' '>>, rank, sp, eol>, kifu::peg::class_char<true, U'\n', U'\n', U'\r', U'\r'>> {};
-struct player : tao::pegtl::seq<tao::pegtl::opt<player_name>, tao::pegtl::opt<tao::pegtl::plus<tao::pegtl::string<' '>>, rank>, sp> {};
+struct player : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::opt<player_name>, false, 0x00, 0x09, 0x0B, 0x0C, 0x0E, 0xFF>, tao::pegtl::opt<tao::pegtl::plus<tao::pegtl::string<' '>>, rank>, sp> {};
 struct white_line : tao::pegtl::seq<player, eol> {};
 struct black_line : tao::pegtl::seq<player, eol> {};
 struct text_line : tao::pegtl::seq<text, eol> {};
@@ -43,12 +43,12 @@ struct header : tao::pegtl::seq<game_type, tao::pegtl::must<size_line, white_lin
 struct move_number : tao::pegtl::rep<2, tao::pegtl::ascii::range<'A', 'Z'>> {};
 struct colour : tao::pegtl::ascii::one<'B', 'W'> {};
 struct coordinates : tao::pegtl::rep<4, tao::pegtl::ascii::range<'A', 'Z'>> {};
-struct move_line : tao::pegtl::seq<kifu::peg::literal<'P', 'M'>, tao::pegtl::must<move_number, colour, coordinates>, sp, tao::pegtl::opt<eol>> {};
+struct move_line : tao::pegtl::seq<kifu::peg::literal<'P', 'M'>, tao::pegtl::must<move_number, colour, coordinates>, sp, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>> {};
 struct old_winner : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\xE9', '\xBB', '\x91'>, 0xE9, 0xE9>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE7', '\x99', '\xBD'>, 0xE7, 0xE7>> {};
 struct old_result : tao::pegtl::seq<kifu::peg::literal<'I', 'D', 'B', '['>, kifu::peg::class_run<false, false, U'0', U'9'>, tao::pegtl::string<']'>, tao::pegtl::star<tao::pegtl::string<' '>>, old_winner, kifu::peg::literal<'\xE4', '\xB8', '\xAD', '\xE7', '\x9B', '\x98', '\xE8', '\x83', '\x9C'>, text> {};
 struct known_line : tao::pegtl::seq<move_line> {};
-struct line : tao::pegtl::sor<move_line, gi_line, tao::pegtl::seq<old_result, tao::pegtl::opt<eol>>, tao::pegtl::seq<sp, eol>, tao::pegtl::seq<tao::pegtl::at<tao::pegtl::utf8::any>, tao::pegtl::must<known_line>>> {};
-struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<old_header, 'G', 'G'>, kifu::peg::first_byte_alt<header, 0x00, 0xFF>>, tao::pegtl::star<line>, tao::pegtl::eof> {};
+struct line : tao::pegtl::sor<move_line, gi_line, tao::pegtl::seq<old_result, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>>, tao::pegtl::seq<sp, eol>, tao::pegtl::seq<tao::pegtl::at<tao::pegtl::utf8::any>, tao::pegtl::must<known_line>>> {};
+struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<old_header, 'G', 'G'>, kifu::peg::first_byte_alt<header, 0x00, 0xFF>>, kifu::peg::first_byte_guard<tao::pegtl::star<line>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { board_size, white_line, black_line, player_name, rank, handicap, komi, date, result, winner, resign, on_time, margin, move_count, old_date, old_result, old_winner, move_line, colour, coordinates };
 inline constexpr std::array<std::string_view, 20> event_names{"board_size", "white_line", "black_line", "player_name", "rank", "handicap", "komi", "date", "result", "winner", "resign", "on_time", "margin", "move_count", "old_date", "old_result", "old_winner", "move_line", "colour", "coordinates"};

@@ -20,7 +20,7 @@ struct open : tao::pegtl::string<'('> {};
 struct close : tao::pegtl::string<')'> {};
 struct junk : tao::pegtl::utf8::any {};
 struct token : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<prop_value, '[', '['>, kifu::peg::first_byte_alt<property, 'A', 'Z'>, kifu::peg::first_byte_alt<prop_ident, 'A', 'Z', 'a', 'z'>, kifu::peg::first_byte_alt<node, ';', ';'>, kifu::peg::first_byte_alt<blanks, 0x09, 0x0D, ' ', ' '>, kifu::peg::first_byte_alt<open, '(', '('>, kifu::peg::first_byte_alt<close, ')', ')'>, kifu::peg::first_byte_alt<junk, 0x00, 0xFF>> {};
-struct file : tao::pegtl::seq<prolog, tao::pegtl::star<token>, tao::pegtl::eof> {};
+struct file : tao::pegtl::seq<prolog, kifu::peg::first_byte_guard<tao::pegtl::star<token>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { prolog, open, close, node, prop_ident, property, prop_value, junk };
 inline constexpr std::array<std::string_view, 8> event_names{"prolog", "open", "close", "node", "prop_ident", "property", "prop_value", "junk"};

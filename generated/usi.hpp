@@ -15,7 +15,7 @@ struct startpos : kifu::peg::literal<'s', 't', 'a', 'r', 't', 'p', 'o', 's'> {};
 struct empty_run : tao::pegtl::ascii::range<'1', '9'> {};
 struct promotion : tao::pegtl::string<'+'> {};
 struct piece_letter : tao::pegtl::ascii::ranges<'B', 'B', 'G', 'G', 'K', 'L', 'N', 'N', 'P', 'P', 'R', 'S', 'b', 'b', 'g', 'g', 'k', 'l', 'n', 'n', 'p', 'p', 'r', 's'> {};
-struct board_piece : tao::pegtl::seq<tao::pegtl::opt<promotion>, piece_letter> {};
+struct board_piece : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::opt<promotion>, false, '+', '+'>, piece_letter> {};
 struct rank : tao::pegtl::plus<kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<empty_run, '1', '9'>, kifu::peg::first_byte_alt<board_piece, '+', '+', 'B', 'B', 'G', 'G', 'K', 'L', 'N', 'N', 'P', 'P', 'R', 'S', 'b', 'b', 'g', 'g', 'k', 'l', 'n', 'n', 'p', 'p', 'r', 's'>>> {};
 struct slash : tao::pegtl::string<'/'> {};
 struct board : tao::pegtl::seq<rank, tao::pegtl::must<slash, rank, slash, rank, slash, rank, slash, rank, slash, rank, slash, rank, slash, rank, slash, rank>> {};
@@ -23,8 +23,8 @@ struct blank : kifu::peg::class_run<true, false, U'\t', U'\t', U' ', U' '> {};
 struct side : tao::pegtl::ascii::one<'b', 'w'> {};
 struct hand_count : kifu::peg::byte_seq<kifu::peg::byte_step<0, '1', '9'>, kifu::peg::byte_step<1, '0', '9'>> {};
 struct hand_letter : tao::pegtl::ascii::ranges<'B', 'B', 'G', 'G', 'L', 'L', 'N', 'N', 'P', 'P', 'R', 'S', 'b', 'b', 'g', 'g', 'l', 'l', 'n', 'n', 'p', 'p', 'r', 's'> {};
-struct hand_item : tao::pegtl::seq<tao::pegtl::opt<hand_count>, hand_letter> {};
-struct hands : tao::pegtl::sor<tao::pegtl::string<'-'>, tao::pegtl::plus<hand_item>> {};
+struct hand_item : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::opt<hand_count>, false, '1', '9'>, hand_letter> {};
+struct hands : tao::pegtl::sor<tao::pegtl::string<'-'>, kifu::peg::first_byte_guard<tao::pegtl::plus<hand_item>, true, '1', '9', 'B', 'B', 'G', 'G', 'L', 'L', 'N', 'N', 'P', 'P', 'R', 'S', 'b', 'b', 'g', 'g', 'l', 'l', 'n', 'n', 'p', 'p', 'r', 's'>> {};
 struct move_number : kifu::peg::class_run<true, false, U'0', U'9'> {};
 struct sfen : tao::pegtl::seq<board, tao::pegtl::must<blank, side, blank, hands>, tao::pegtl::opt<blanks1, move_number>> {};
 struct position_body : tao::pegtl::sor<startpos, tao::pegtl::seq<kifu::peg::literal<'s', 'f', 'e', 'n'>, blanks1, tao::pegtl::must<sfen>>> {};
@@ -32,7 +32,7 @@ struct start : tao::pegtl::sor<tao::pegtl::seq<kifu::peg::literal<'p', 'o', 's',
 struct square : kifu::peg::byte_seq<kifu::peg::byte_step<0, '1', '9'>, kifu::peg::byte_step<0, 'a', 'i'>> {};
 struct from_square : tao::pegtl::seq<square> {};
 struct to_square : tao::pegtl::seq<square> {};
-struct board_move : tao::pegtl::seq<from_square, to_square, tao::pegtl::opt<promotion>> {};
+struct board_move : tao::pegtl::seq<from_square, to_square, kifu::peg::first_byte_guard<tao::pegtl::opt<promotion>, false, '+', '+'>> {};
 struct drop_piece : tao::pegtl::ascii::ranges<'B', 'B', 'G', 'G', 'L', 'L', 'N', 'N', 'P', 'P', 'R', 'S'> {};
 struct drop : tao::pegtl::seq<drop_piece, tao::pegtl::string<'*'>, to_square> {};
 struct usi_move : tao::pegtl::seq<kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<board_move, '1', '9'>, kifu::peg::first_byte_alt<drop, 'B', 'B', 'G', 'G', 'L', 'L', 'N', 'N', 'P', 'P', 'R', 'S'>>, tao::pegtl::not_at<kifu::peg::class_char<true, U'\t', U'\n', U'\r', U'\r', U' ', U' '>>> {};
@@ -42,7 +42,7 @@ struct record : tao::pegtl::seq<start, tao::pegtl::opt<blanks1, moves>, tao::peg
 struct line_rest : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<eol, 0x0A, 0x0A, 0x0D, 0x0D>, kifu::peg::first_byte_alt<record, '+', '+', '1', '9', 'A', 'Z', 'a', 'z'>> {};
 struct line_body : tao::pegtl::sor<tao::pegtl::seq<blanks1, tao::pegtl::eof>, tao::pegtl::seq<blanks, tao::pegtl::must<line_rest>>> {};
 struct line : tao::pegtl::seq<tao::pegtl::not_at<tao::pegtl::eof>, line_body> {};
-struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, tao::pegtl::star<line>, tao::pegtl::eof> {};
+struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, kifu::peg::first_byte_guard<tao::pegtl::star<line>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { record, startpos, rank, empty_run, piece_letter, promotion, side, hand_count, hand_letter, move_number, usi_move, from_square, to_square, drop_piece };
 inline constexpr std::array<std::string_view, 14> event_names{"record", "startpos", "rank", "empty_run", "piece_letter", "promotion", "side", "hand_count", "hand_letter", "move_number", "usi_move", "from_square", "to_square", "drop_piece"};

@@ -84,6 +84,28 @@ std::string string_literal(const std::string& text) {
     return out + "\"";
 }
 
+// A symbol (a byte, or 256 for the end of the input) as a template argument.
+std::string symbol_arg(std::size_t s) {
+    if (s == end_of_input) return "256";
+    if (s >= 0x20 && s < 0x7F) return char_arg(static_cast<unsigned char>(s));
+    return "0x" + hex(static_cast<char32_t>(s), 2);
+}
+
+// Appends the (first, last) ranges of the symbols marked in `tried`.
+void append_symbol_ranges(const std::vector<bool>& tried, std::vector<std::string>& out) {
+    for (std::size_t s = 0; s < symbol_count;) {
+        if (!tried[s]) {
+            ++s;
+            continue;
+        }
+        std::size_t last = s;
+        while (last + 1 < symbol_count && tried[last + 1]) ++last;
+        out.push_back(symbol_arg(s));
+        out.push_back(symbol_arg(last));
+        s = last + 1;
+    }
+}
+
 class emitter {
 public:
     emitter(const grammar& g, const analysis& a) : g_(g), a_(a), first_bytes_(g, a) {}
@@ -100,6 +122,7 @@ private:
     std::string byte_step(const node& n) const;
     void flush_steps(std::vector<const node*>& steps, std::vector<std::string>& out);
     std::string choice(const node& n);
+    std::string guarded(const node& n, std::string type);
     void visit(std::size_t i);
     int max_nesting() const;
     void note_must_child(const node& n, const std::string& type);
@@ -306,27 +329,37 @@ std::string emitter::choice(const node& n) {
     const std::vector<std::vector<bool>> tried = first_bytes_.dispatch(alternatives);
     if (tried.empty()) return pegtl + "sor<" + join(parts) + ">";
     uses_leaves_ = true;
-    const auto symbol = [](std::size_t s) {
-        if (s == end_of_input) return std::string("256");
-        if (s >= 0x20 && s < 0x7F) return char_arg(static_cast<unsigned char>(s));
-        return "0x" + hex(static_cast<char32_t>(s), 2);
-    };
     for (std::size_t i = 0; i < parts.size(); ++i) {
         std::vector<std::string> args{parts[i]};
-        for (std::size_t s = 0; s < symbol_count;) {
-            if (!tried[i][s]) {
-                ++s;
-                continue;
-            }
-            std::size_t last = s;
-            while (last + 1 < symbol_count && tried[i][last + 1]) ++last;
-            args.push_back(symbol(s));
-            args.push_back(symbol(last));
-            s = last + 1;
-        }
+        append_symbol_ranges(tried[i], args);
         parts[i] = leaf + "first_byte_alt<" + join(args) + ">";
     }
     return leaf + "first_byte_choice<" + join(parts) + ">";
+}
+
+// `x?`, `x*`, `x+` as `type` (opt<>, star<>, plus<>), or, when x starts with a reference to a
+// rule that is entered by a call (not a leaf the control matches in line) and the first-byte
+// analysis finds symbols where x fails at once without a trace, a first_byte_guard<> that
+// tests the next byte before the call (see core/peg_leaves.hpp).
+std::string emitter::guarded(const node& n, std::string type) {
+    const node& x = n.children.front();
+    const node* first = &x;
+    while (first->kind == node_kind::sequence && !first->children.empty()) first = &first->children.front();
+    if (first->kind != node_kind::rule_ref) return type;
+    const rule& target = g_.rules[a_.index.at(first->text)];
+    const node& body = target.body;
+    const bool leaf_body = body.kind == node_kind::char_class || body.kind == node_kind::literal ||
+                           body.kind == node_kind::any || body.kind == node_kind::eof ||
+                           (body.kind == node_kind::repeat && body.children.front().kind == node_kind::char_class);
+    if (leaf_body && !target.build) return type;
+    const symbol_outcomes outcomes = first_bytes_.of(x);
+    std::vector<bool> tried(symbol_count);
+    for (std::size_t s = 0; s < symbol_count; ++s) tried[s] = outcomes[s] != at_symbol::fails;
+    if (std::all_of(tried.begin(), tried.end(), [](bool t) { return t; })) return type;
+    uses_leaves_ = true;
+    std::vector<std::string> args{std::move(type), n.op == '+' ? "true" : "false"};
+    append_symbol_ranges(tried, args);
+    return leaf + "first_byte_guard<" + join(args) + ">";
 }
 
 void emitter::note_must_child(const node& n, const std::string& type) {
@@ -362,9 +395,9 @@ std::string emitter::expr(const node& n) {
             if (const std::string run = class_run(n); !run.empty()) return run;
             const std::string inner = join(args(n.children.front()));
             switch (n.op) {
-                case '*': return pegtl + "star<" + inner + ">";
-                case '+': return pegtl + "plus<" + inner + ">";
-                case '?': return pegtl + "opt<" + inner + ">";
+                case '*': return guarded(n, pegtl + "star<" + inner + ">");
+                case '+': return guarded(n, pegtl + "plus<" + inner + ">");
+                case '?': return guarded(n, pegtl + "opt<" + inner + ">");
                 default: break;
             }
             if (!n.max) return pegtl + "rep_min<" + std::to_string(n.min) + ", " + inner + ">";

@@ -462,6 +462,53 @@ struct first_byte_alt {
     }
 };
 
+// `x?`, `x*` or `x+` (Rule: the opt<>, star<> or plus<> kifu-pegc would emit) whose x starts
+// with a grammar rule, which is entered through a call: x is tried only at the symbols
+// (bytes 0-255, 256 for the end of the input) given by Ranges, the (first, last) ranges where
+// kifu-pegc's first-byte analysis does not promise that x fails at once without consuming,
+// raising or reporting anything. Elsewhere the repetition matches empty (or, for x+, fails)
+// without the call, and reports the position as tried, as x's first rule would have. Only a
+// control that says it counts no rule depth (`counts_depth`, false in peg_control when the
+// grammar cannot nest past the limit) gets the shortcut; any other control (kifu trace, a
+// limit below the grammar's nesting) gets the repetition as written, since skipping x would
+// skip its depth count.
+template <typename Control>
+constexpr bool counts_no_depth() noexcept {
+    if constexpr (requires { Control::counts_depth; }) {
+        return !Control::counts_depth;
+    } else {
+        return false;
+    }
+}
+
+template <typename Rule, bool Plus, unsigned... Ranges>
+struct first_byte_guard {
+    // For tao::pegtl::analyze(): the repetition it stands for.
+    using rule_t = typename Rule::rule_t;
+    using subs_t = typename Rule::subs_t;
+
+    static constexpr std::array<bool, 257> tried_at = [] {
+        constexpr unsigned ranges[] = {Ranges...};
+        std::array<bool, 257> table{};
+        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
+            for (unsigned symbol = ranges[i]; symbol <= ranges[i + 1]; ++symbol) table[symbol] = true;
+        }
+        return table;
+    }();
+
+    template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename ParseInput, typename... States>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) {
+        if constexpr (counts_no_depth<Control<Rule>>()) {
+            if (!tried_at[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())]) {
+                report_tried<first_byte_guard, Control>(in.current(), st...);
+                return !Plus;
+            }
+        }
+        return Control<Rule>::template match<A, M, Action, Control>(in, st...);
+    }
+};
+
 template <typename... Alternatives>
 struct first_byte_choice {
     // For tao::pegtl::analyze(): the sor<> it stands for.

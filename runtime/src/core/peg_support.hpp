@@ -128,6 +128,9 @@ struct peg_control {
         // tried(): where the spelled-out rules they stand for would have started their last
         // character rule. That is never before the leaf's start, so its start is not recorded.
         static constexpr bool reports_tried = requires { Rule::reports_tried; };
+        // Whether grammar rules entered are counted against the depth limit (first_byte_guard
+        // then enters every rule the grammar tries).
+        static constexpr bool counts_depth = CountDepth;
 
         template <typename ParseInput, typename State>
         static void start(const ParseInput& in, State& state) noexcept {

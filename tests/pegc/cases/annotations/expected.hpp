@@ -10,7 +10,7 @@ inline constexpr std::string_view grammar_file = "annotations.peg";
 struct entry : tao::pegtl::seq<kifu::peg::class_run<true, false, U'a', U'z'>, tao::pegtl::string<'='>> {};
 struct value : kifu::peg::class_run<true, false, U'0', U'9'> {};
 struct line : tao::pegtl::seq<entry, tao::pegtl::must<value, tao::pegtl::string<'\n'>>> {};
-struct file : tao::pegtl::seq<tao::pegtl::star<line>, tao::pegtl::eof> {};
+struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<line>, false, 'a', 'z'>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { line, entry };
 inline constexpr std::array<std::string_view, 2> event_names{"line", "entry"};

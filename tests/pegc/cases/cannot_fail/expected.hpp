@@ -11,7 +11,7 @@ struct intro : tao::pegtl::seq<tao::pegtl::string<'%'>, tao::pegtl::must<kifu::p
 struct word : tao::pegtl::seq<kifu::peg::class_run<true, false, U'a', U'z'>, tao::pegtl::opt<tao::pegtl::string<'!'>>> {};
 struct number : tao::pegtl::seq<kifu::peg::class_run<true, false, U'0', U'9'>, tao::pegtl::opt<tao::pegtl::string<'.'>, tao::pegtl::must<kifu::peg::class_run<true, false, U'0', U'9'>>>> {};
 struct item : tao::pegtl::sor<word, number, tao::pegtl::seq<tao::pegtl::utf8::any, kifu::peg::class_run<false, false, U' ', U' '>, tao::pegtl::at<kifu::peg::class_run<false, false, U' ', U' '>>, tao::pegtl::opt<tao::pegtl::string<'?'>>>> {};
-struct file : tao::pegtl::seq<tao::pegtl::opt<intro>, tao::pegtl::star<item>, tao::pegtl::eof> {};
+struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::opt<intro>, false, '%', '%'>, kifu::peg::first_byte_guard<tao::pegtl::star<item>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { intro, item };
 inline constexpr std::array<std::string_view, 2> event_names{"intro", "item"};

@@ -11,7 +11,7 @@ inline constexpr std::string_view grammar_file = "forward_declarations.peg";
 struct list;
 struct atom : kifu::peg::class_run<true, false, U'a', U'z'> {};
 struct item : tao::pegtl::sor<list, atom, tao::pegtl::string<' '>> {};
-struct list : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::star<item>, tao::pegtl::string<')'>> {};
+struct list : tao::pegtl::seq<tao::pegtl::string<'('>, kifu::peg::first_byte_guard<tao::pegtl::star<item>, false, ' ', ' ', '(', '(', 'a', 'z'>, tao::pegtl::string<')'>> {};
 struct value : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<list, '(', '('>, kifu::peg::first_byte_alt<atom, 'a', 'z'>> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};

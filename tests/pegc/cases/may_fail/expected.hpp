@@ -8,7 +8,7 @@ namespace kifu::grammar::may_fail {
 inline constexpr int abi_version = 1;
 inline constexpr std::string_view grammar_file = "may_fail.peg";
 struct item : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<tao::pegtl::seq<tao::pegtl::utf8::any, tao::pegtl::string<'x'>>, 0x00, 0xFF>, kifu::peg::first_byte_alt<kifu::peg::class_run<true, false, U'a', U'z'>, 'a', 'z'>, kifu::peg::first_byte_alt<tao::pegtl::seq<kifu::peg::class_rep<0, 2, false, U'0', U'9'>, tao::pegtl::ascii::one<' '>>, ' ', ' ', '0', '9'>> {};
-struct file : tao::pegtl::seq<tao::pegtl::star<item>, tao::pegtl::eof> {};
+struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<item>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { item };
 inline constexpr std::array<std::string_view, 1> event_names{"item"};

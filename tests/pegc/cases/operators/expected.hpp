@@ -13,7 +13,7 @@ struct group : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg:
 struct look : tao::pegtl::seq<tao::pegtl::at<tao::pegtl::string<'x'>>, tao::pegtl::not_at<kifu::peg::literal<'x', 'y'>>, tao::pegtl::string<'x'>> {};
 struct item : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<digits, '.', '.', '0', '9'>, kifu::peg::first_byte_alt<word, 'w', 'w'>, kifu::peg::first_byte_alt<group, 'a', 'a', 'c', 'd'>, kifu::peg::first_byte_alt<look, 'x', 'x'>> {};
 struct trailer : tao::pegtl::seq<tao::pegtl::string<';'>, tao::pegtl::eof> {};
-struct root : tao::pegtl::seq<tao::pegtl::plus<item>, tao::pegtl::opt<trailer>, tao::pegtl::eof> {};
+struct root : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::plus<item>, true, '.', '.', '0', '9', 'a', 'a', 'c', 'd', 'w', 'x'>, kifu::peg::first_byte_guard<tao::pegtl::opt<trailer>, false, ';', ';'>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
