@@ -24,20 +24,11 @@ constexpr const char* usage =
     "       kifu-pegc run GRAMMAR.peg FILE... [--events] [--tree] [--trace] [--lenient] [-e ENCODING]\n"
     "       kifu-pegc test GRAMMAR.peg [CASES...] [--update] [--complete]\n";
 
-bool read_file(const std::string& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    out = buffer.str();
-    return !in.bad();
-}
-
 // Writes only when the content differs, so that an unchanged header keeps its timestamp
 // and nothing that includes it is rebuilt.
 bool write_if_changed(const std::string& path, const std::string& content) {
     std::string old;
-    if (read_file(path, old) && old == content) return true;
+    if (read_whole_file(path, old) && old == content) return true;
     const std::string temp = path + ".tmp";
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -57,6 +48,15 @@ bool is_identifier(const std::string& s) {
 }
 
 }  // namespace
+
+bool read_whole_file(const std::string& path, std::string& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    out = buffer.str();
+    return !in.bad();
+}
 
 int compile_command(const std::vector<std::string>& args) {
     bool check_only = false;
@@ -91,7 +91,7 @@ int compile_command(const std::vector<std::string>& args) {
         return 2;
     }
     std::string source;
-    if (!read_file(input, source)) {
+    if (!read_whole_file(input, source)) {
         std::cerr << "kifu-pegc: cannot read '" << input << "'\n";
         return 2;
     }

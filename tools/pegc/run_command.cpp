@@ -7,9 +7,7 @@
 
 #include <charconv>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <kifu/diagnostic.hpp>
 #include <kifu/format.hpp>
@@ -44,15 +42,6 @@ std::string encoding_of(std::string_view bytes, const loaded_grammar& grammar, c
 }
 
 }  // namespace
-
-bool read_whole_file(const std::string& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    out = buffer.str();
-    return !in.bad();
-}
 
 std::unique_ptr<loaded_grammar> load_grammar(const std::string& path) {
     std::string source;
