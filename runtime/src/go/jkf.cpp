@@ -35,32 +35,29 @@ void write_point(json_out& out, point p) {
     out.put('}');
 }
 
-void write_points(json_out& out, bool& first, std::string_view key, const std::vector<point>& points) {
+// `"key":[…]`, each item written by `write` after room for `room` bytes and the comma.
+template <typename Item, typename Write>
+void write_array(json_out& out, bool& first, std::string_view key, const std::vector<Item>& items, std::size_t room,
+                 Write write) {
     member_key(out, first, key);
     out.reserve(1);
     out.put('[');
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        out.reserve(fixed_room);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        out.reserve(room + 1);
         if (i != 0) out.put(',');
-        write_point(out, points[i]);
+        write(items[i]);
     }
     out.reserve(1);
     out.put(']');
 }
 
+void write_points(json_out& out, bool& first, std::string_view key, const std::vector<point>& points) {
+    write_array(out, first, key, points, fixed_room, [&](point p) { write_point(out, p); });
+}
+
 void write_strings(json_out& out, bool& first, std::string_view key, const std::vector<std::string>& values) {
-    member_key(out, first, key);
-    out.reserve(1);
-    out.put('[');
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (i != 0) {
-            out.reserve(1);
-            out.put(',');
-        }
-        out.string(values[i]);
-    }
-    out.reserve(1);
-    out.put(']');
+    // (string() makes its own room.)
+    write_array(out, first, key, values, 0, [&](const std::string& v) { out.string(v); });
 }
 
 void write_setup(json_out& out, const setup_data& s) {
