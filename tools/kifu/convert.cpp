@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <system_error>
 
 #include <fmt/core.h>
@@ -60,10 +62,38 @@ void render_jkf(const read_result& result, const convert_options& options, std::
     }
 }
 
-// The output file of an input under -o DIR, without its extension: DIR/<relative dir>/<stem>.
-fs::path output_base(const fs::path& dir, const input_item& item) {
-    const fs::path relative(item.relative);
-    return dir / relative.parent_path() / relative.stem();
+// The paths of the outputs are put together as strings: std::filesystem's decomposition of
+// each path cost more than converting a small record. Each helper does what its namesake in
+// std::filesystem does on the relative paths of input_item.
+
+// `dir` and a relative `part`, with one '/' between them (path::operator/).
+std::string joined(std::string dir, std::string_view part) {
+    if (!dir.empty() && !dir.ends_with('/')) dir += '/';
+    dir += part;
+    return dir;
+}
+
+// Where the last '/' of `path` is, or npos.
+std::size_t last_slash(std::string_view path) { return path.rfind('/'); }
+
+// The folder of `path` (path::parent_path): "" for a bare name, "/" for a name under the root.
+std::string_view parent_of(std::string_view path) {
+    const std::size_t slash = last_slash(path);
+    if (slash == std::string_view::npos) return {};
+    return slash == 0 ? path.substr(0, 1) : path.substr(0, slash);
+}
+
+// The file name of `path` (path::filename).
+std::string_view name_of(std::string_view path) { return path.substr(last_slash(path) + 1); }
+
+// The output file of an input under -o DIR, without its extension: DIR/<relative dir>/<stem>,
+// the stem being the name up to its last '.' unless that is its first character (path::stem).
+std::string output_base(const std::string& dir, const input_item& item) {
+    std::string_view stem = name_of(item.relative);
+    if (const std::size_t dot = stem.rfind('.'); dot != std::string_view::npos && dot != 0 && stem != "..") {
+        stem = stem.substr(0, dot);
+    }
+    return joined(joined(dir, parent_of(item.relative)), stem);
 }
 
 // Everything about one input: read, render, write (a file under -o DIR; stdout text is
@@ -122,12 +152,12 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
     // What each output folder holds, listed once (one getdents for a folder of new outputs,
     // rather than a failing stat per output); a folder that does not exist holds nothing.
     std::unordered_map<std::string, std::unordered_set<std::string>> listings;
-    const auto names_in = [&](const fs::path& folder) -> const std::unordered_set<std::string>& {
-        const auto [at, fresh] = listings.try_emplace(folder.string());
+    const auto names_in = [&](std::string_view folder) -> const std::unordered_set<std::string>& {
+        const auto [at, fresh] = listings.try_emplace(std::string(folder));
         if (fresh) {
             std::error_code ec;
-            for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-                at->second.insert(it->path().filename().string());
+            for (fs::directory_iterator it(at->first, ec), end; !ec && it != end; it.increment(ec)) {
+                at->second.insert(std::string(name_of(it->path().native())));
             }
         }
         return at->second;
@@ -139,24 +169,22 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
     job.outputs.clear();
     job.outputs.reserve(items.size());
     for (const input_item& item : items) {
-        const fs::path base = output_base(job.dir, item);
-        job.outputs.push_back(base.string());
-        const auto [previous, inserted] = taken.emplace(job.outputs.back(), &item);
+        job.outputs.push_back(output_base(job.dir.native(), item));
+        const std::string& base = job.outputs.back();
+        const auto [previous, inserted] = taken.emplace(base, &item);
         if (!inserted) {
             fmt::print(stderr, "kifu: error: {} and {} would both be written to {}.*\n",
-                       display_name(previous->second->arg), display_name(item.arg), base.string());
+                       display_name(previous->second->arg), display_name(item.arg), base);
             ok = false;
             continue;
         }
         if (job.options.force) continue;
-        const std::unordered_set<std::string>& present = names_in(base.parent_path());
-        const std::string stem = base.filename().string();
+        const std::unordered_set<std::string>& present = names_in(parent_of(base));
+        const std::string stem(name_of(base));
         for (const std::string& ext : extensions) {
             if (present.count(stem + ext) != 0) {
-                fs::path output = base;
-                output += ext;
-                fmt::print(stderr, "kifu: error: {} exists (the output of {}); --force overwrites\n",
-                           output.string(), display_name(item.arg));
+                fmt::print(stderr, "kifu: error: {}{} exists (the output of {}); --force overwrites\n", base, ext,
+                           display_name(item.arg));
                 ok = false;
             }
         }
@@ -166,8 +194,8 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
     fs::create_directories(job.dir, ec);
     std::unordered_set<std::string> folders;
     for (const std::string& output : job.outputs) {
-        const fs::path folder = fs::path(output).parent_path();
-        if (!ec && folders.insert(folder.string()).second) fs::create_directories(folder, ec);
+        const std::string_view folder = parent_of(output);
+        if (!ec && folders.insert(std::string(folder)).second) fs::create_directories(folder, ec);
     }
     if (ec) {
         fmt::print(stderr, "kifu: error: cannot create {}: {}\n", job.dir.string(), ec.message());

@@ -32,6 +32,10 @@ void walk(const std::string& dir, bool all_files, std::vector<input_item>& out, 
         problems.push_back(listing_problem(dir, "cannot list the directory: " + ec.message()));
         return;
     }
+    // Every path the walk gives is `dir`, a '/' unless `dir` ends with one, and the path
+    // below it: the relative path is that tail (std::filesystem's decomposition of each path
+    // cost more than reading a small record).
+    const std::size_t below = dir.size() + (dir.ends_with('/') ? 0 : 1);
     for (const fs::recursive_directory_iterator end; it != end; it.increment(ec)) {
         if (ec) {
             problems.push_back(listing_problem(dir, "cannot list the directory: " + ec.message()));
@@ -41,13 +45,15 @@ void walk(const std::string& dir, bool all_files, std::vector<input_item>& out, 
         if (!it->is_regular_file(type_error)) {
             continue;
         }
-        const std::string name = it->path().filename().string();
+        const std::string& path = it->path().native();
+        const std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
         if (!all_files && !has_registered_extension(name)) {
             continue;
         }
         input_item item;
-        item.arg = it->path().string();
-        item.relative = it->path().lexically_relative(dir).generic_string();
+        item.arg = path;
+        item.relative = path.starts_with(dir) && path.size() > below ? path.substr(below)
+                                                                       : it->path().lexically_relative(dir).generic_string();
         found.push_back(std::move(item));
     }
     std::sort(found.begin(), found.end(),
@@ -70,12 +76,12 @@ void add_argument(const std::string& arg, bool all_files, std::vector<input_item
 
 }  // namespace
 
-bool has_registered_extension(const std::string& name) {
+bool has_registered_extension(std::string_view name) {
     const std::size_t dot = name.rfind('.');
-    if (dot == std::string::npos || dot == 0) {
+    if (dot == std::string_view::npos || dot == 0) {
         return false;
     }
-    std::string ext = name.substr(dot);
+    std::string ext(name.substr(dot));
     std::transform(ext.begin(), ext.end(), ext.begin(),
                    [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
     for (const format_info& f : formats()) {

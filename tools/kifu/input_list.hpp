@@ -4,6 +4,7 @@
 // recursively), `-` (stdin) and `--files-from` lists, expanded into one ordered list.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <kifu/diagnostic.hpp>
@@ -34,6 +35,6 @@ std::vector<input_item> expand_inputs(const input_list_options& options, std::ve
                                       std::vector<std::string>* named = nullptr);
 
 /// Returns true when `name`'s extension (any case) is one a registered format claims.
-bool has_registered_extension(const std::string& name);
+bool has_registered_extension(std::string_view name);
 
 }  // namespace kifu::cli
