@@ -77,6 +77,18 @@ std::string encoding_of(std::string_view bytes, const format_info& format, std::
 
 // Text has almost no control bytes other than tab, line breaks, form feed, ESC (ISO-2022-JP)
 // and ^Z (old DOS ends); random or binary bytes have one in eight. UTF-16/32 text is text.
+// Whether `bytes` are known to be valid UTF-8 after detection named UTF-8 from what the sniff of
+// a sniff_checks_utf8 format declared: the sniff checked its window up to the last line break,
+// so when the window is the whole input only the text after that break is left to check.
+bool sniff_checked_utf8(std::string_view bytes, std::string_view window, const format_info& format,
+                        bool declared_utf8, std::string_view encoding) {
+    if (!format.sniff_checks_utf8 || !declared_utf8 || encoding != "UTF-8" || window.size() != bytes.size()) {
+        return false;
+    }
+    const std::size_t last = bytes.find_last_of('\n');
+    return is_valid_utf8(last == std::string_view::npos ? bytes : bytes.substr(last + 1));
+}
+
 bool looks_like_text(std::string_view window) {
     if (!detect_wide_encoding(window).empty()) return true;
     std::size_t control = 0;
@@ -159,19 +171,24 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
     detection result;
     if (chosen != list.size()) {
         result.format = &list[chosen];
+        const bool declared_utf8 = declared[chosen] == "UTF-8";
         result.encoding = encoding_of(bytes, list[chosen], std::move(declared[chosen]), checked_utf8);
+        checked_utf8 = checked_utf8 || sniff_checked_utf8(bytes, window, list[chosen], declared_utf8, result.encoding);
     }
     return result;
 }
 
 detection detail::detect(std::string_view bytes, const format_info& format, bool& checked_utf8) {
     std::string declared;
+    const std::string_view window = bytes.substr(0, std::min(bytes.size(), sniff_window));
     if (format.sniff) {
-        format.sniff(bytes.substr(0, std::min(bytes.size(), sniff_window)), declared);
+        format.sniff(window, declared);
     }
     detection result;
     result.format = &format;
+    const bool declared_utf8 = declared == "UTF-8";
     result.encoding = encoding_of(bytes, format, std::move(declared), checked_utf8);
+    checked_utf8 = checked_utf8 || sniff_checked_utf8(bytes, window, format, declared_utf8, result.encoding);
     return result;
 }
 

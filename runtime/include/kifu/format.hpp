@@ -28,6 +28,10 @@ struct format_info {
     /// Returns how sure it is (0–100) that the bytes are this format; also fills
     /// `declared_encoding` when the bytes name their encoding. May be null.
     int (*sniff)(std::string_view bytes, std::string& declared_encoding) = nullptr;
+    /// true: when `sniff` fills `declared_encoding` with "UTF-8", the bytes it was given are
+    /// valid UTF-8 up to their last line break (it checked them), so reading need not check
+    /// them again.
+    bool sniff_checks_utf8 = false;
 
     /// Reads decoded text into records and diagnostics (text formats).
     void (*read_text)(const source_text& text, const read_options& options, read_result& out) = nullptr;

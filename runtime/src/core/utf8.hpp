@@ -122,6 +122,19 @@ inline std::uint64_t load8(const unsigned char* p) noexcept {
     return word;
 }
 
+/// Returns true when every byte of `bytes` is ASCII (below 0x80), eight at a time.
+inline bool is_ascii(std::string_view bytes) noexcept {
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    const auto* const end = p + bytes.size();
+    for (; end - p >= 8; p += 8) {
+        if (!all_ascii(load8(p))) return false;
+    }
+    for (; p != end; ++p) {
+        if (*p >= 0x80) return false;
+    }
+    return true;
+}
+
 /// Returns true when one of the 8 bytes of `word` is LF or CR (exact "has zero byte" test
 /// from Bit Twiddling Hacks, applied to the word xor each byte value).
 inline bool has_line_break(std::uint64_t word) noexcept {

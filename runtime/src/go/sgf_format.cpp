@@ -12,6 +12,8 @@
 #include <kifu/go/record.hpp>
 #include <kifu/go/sgf.hpp>
 
+#include "core/utf8.hpp"
+
 namespace kifu::go {
 namespace {
 
@@ -42,9 +44,7 @@ bool iconv_knows(const std::string& name) {
     return true;
 }
 
-bool has_non_ascii(std::string_view bytes) {
-    return std::any_of(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-}
+bool has_non_ascii(std::string_view bytes) { return !kifu::detail::is_ascii(bytes); }
 
 // Without CA and without valid UTF-8: CJK text has its high bytes in pairs, Latin text has
 // them alone. Shift_JIS kana and kanji lead bytes 0x81–0x84 and 0x88–0x9F; GB18030 leads

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "core/utf8.hpp"
 
 namespace kifu::go {
 namespace {
@@ -82,9 +85,7 @@ std::string write_sgf(const sgf_collection& c, const sgf_write_options& options)
                 }
             }
         }
-        if (relabel && !has_charset &&
-            std::any_of(out.begin() + static_cast<std::ptrdiff_t>(tree_start), out.end(),
-                        [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; })) {
+        if (relabel && !has_charset && !kifu::detail::is_ascii(std::string_view(out).substr(tree_start))) {
             out.insert(tree_start + 2, "CA[UTF-8]");  // after "(;"
         }
         out += '\n';

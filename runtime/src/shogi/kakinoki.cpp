@@ -15,6 +15,7 @@
 
 #include <kifu/text.hpp>
 
+#include "core/utf8.hpp"
 #include "shogi/presets.hpp"
 #include "shogi/vocabulary.hpp"
 
@@ -161,8 +162,7 @@ std::string declared_kakinoki_encoding(std::string_view bytes) {
     // The window may end inside a character: judge up to its last line break.
     const std::size_t last = bytes.find_last_of('\n');
     const std::string_view whole = last == std::string_view::npos ? bytes : bytes.substr(0, last + 1);
-    const bool non_ascii = std::any_of(whole.begin(), whole.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-    if (!non_ascii) return declared;
+    if (kifu::detail::is_ascii(whole)) return declared;
     return kifu::is_valid_utf8(whole) ? "UTF-8" : (declared == "UTF-8" ? std::string() : declared);
 }
 

@@ -102,6 +102,7 @@ format_info ki2_format() {
     // `.ki2u` files are UTF-8, which detection recognises before any fallback.
     f.fallback_encoding = "CP932";
     f.sniff = &sniff_ki2;
+    f.sniff_checks_utf8 = true;  // detail::declared_kakinoki_encoding
     f.read_text = &read_ki2;
     f.trace = &detail::trace_ki2;
     return f;

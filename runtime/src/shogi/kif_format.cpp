@@ -105,6 +105,7 @@ format_info kif_format() {
     // `.kifu` files are UTF-8, which detection recognises before any fallback.
     f.fallback_encoding = "CP932";
     f.sniff = &sniff_kif;
+    f.sniff_checks_utf8 = true;  // detail::declared_kakinoki_encoding
     f.read_text = &read_kif;
     f.trace = &detail::trace_kif;
     return f;
