@@ -3,7 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
+#include <string>
 #include <fstream>
 #include <unistd.h>
 
@@ -163,4 +165,31 @@ TEST_CASE("read_buffer in strict mode drops what the readers reported after the 
     CHECK(gcc_lines(r.diagnostics) ==
           "order.kif:5:4: error: +2855HI: the piece cannot move that way (ply 3) [shogi.illegal.cannot-move-there]\n");
     CHECK(r.records.empty());
+}
+
+// A KIF or KI2 sniff checks the UTF-8 its encoding line claims up to the window's last line
+// break, and reading trusts that check for the whole input only where the window is all of
+// it: a bad byte on an unterminated last line, or past the 64 KiB window, is still found.
+TEST_CASE("read_buffer finds bad UTF-8 a KIF sniff did not see") {
+    const std::string head = "#KIF version=2.0 encoding=UTF-8\n手合割：平手\n手数----指手---------消費時間--\n";
+    const std::string moves = "   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    kifu::read_options lenient;
+    lenient.mode = kifu::read_mode::lenient;
+    const auto bad_bytes_at = [&](const std::string& text) {
+        const kifu::read_result r = kifu::read_buffer(text, "t.kif", lenient);
+        std::string found;
+        for (const kifu::diagnostic& d : r.diagnostics) {
+            if (d.code == "text.bad-bytes") found += std::to_string(d.line) + ":" + std::to_string(d.column) + " ";
+        }
+        CHECK(r.encoding == "UTF-8");
+        return found;
+    };
+    CHECK(bad_bytes_at(head + moves).empty());
+    // The last line has no line break: the sniff judged the text before it.
+    CHECK(bad_bytes_at(head + moves + "*\xFF") == "6:2 ");
+    // Past the window: 70,000 bytes of comment lines come first.
+    std::string comments;
+    while (comments.size() < 70000) comments += "*コメントの行です。コメントの行です。\n";
+    const std::size_t comment_lines = static_cast<std::size_t>(std::count(comments.begin(), comments.end(), '\n'));
+    CHECK(bad_bytes_at(head + comments + moves + "*\xFF\n") == std::to_string(4 + comment_lines + 2) + ":2 ");
 }
