@@ -122,9 +122,10 @@ outcome run_on(const std::string& text) {
 }
 
 // The classes' members and neighbours, overlongs, surrogates, values past U+10FFFF, stray and
-// missing continuation bytes (also cut by the end of the input).
+// missing continuation bytes (also cut by the end of the input); runs of digits long enough to
+// pass the bounds of `{n,m}`.
 const std::vector<std::string> pieces{
-    "a", "b", "c", "x", "z", "A", "P", "p", "0", "1", "5", "9", ":", "(", ")", " ", "+", "-", "\t", "\r", "\n",
+    "a", "b", "c", "x", "z", "A", "P", "p", "0", "1", "5", "9", "12345", "6789", ":", "(", ")", " ", "+", "-", "\t", "\r", "\n",
     std::string(1, '\0'), "\x7F", "\xC2\x80", "\xC3\xA9", "\xDF\xBF", "\xE0\xA0\x80", "\xE3\x80\x80", "\xE3\x81\x82",
     "\xE4\xB8\x80", "\xE4\xB8\x83", "\xE5\x85\xAD", "\xEF\xBC\x90", "\xEF\xBC\x91", "\xEF\xBC\x99", "\xEF\xBC\x9A",
     "\xEF\xBF\xBF", "\xED\x9F\xBF", "\xED\xA0\x80", "\xEE\x80\x80", "\xE6\x89\x93", "\xF0\x90\x80\x80",
@@ -196,6 +197,8 @@ TEST_CASE("the one-leaf forms match, consume, try and raise as the PEGTL they st
     check_twin<g::edges>("edges");
     check_twin<g::surrogate_span>("surrogate_span");
     check_twin<g::rep_ascii>("rep_ascii");
+    check_twin<g::rep_eight>("rep_eight");
+    check_twin<g::rep_nine>("rep_nine");
     check_twin<g::rep_wide>("rep_wide");
     check_twin<g::rep_negated>("rep_negated");
     check_twin<g::rep_edges>("rep_edges");

@@ -333,10 +333,18 @@ struct class_rep {
             // Members are single bytes: a table lookup each (`[0-9]{1,9}`), up to Max of them,
             // then whether an (m+1)-th follows.
             constexpr const std::array<bool, 256>& member = ascii_members<Negated, Bounds...>;
-            const unsigned char* const stop = static_cast<std::size_t>(last - p) > Max ? p + Max : last;
-            while (p != stop && member[*p]) ++p;
+            if constexpr (Max <= 8) {
+                // A few characters at most (`[0-9]{1,2}`, a clock's field): spelled out, each
+                // step a test of the end and a lookup, with no count of the bytes left.
+                [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+                    (void)(((void)I, p != last && member[*p] ? (++p, true) : false) && ...);
+                }(std::make_integer_sequence<unsigned, Max>{});
+            } else {
+                const unsigned char* const stop = static_cast<std::size_t>(last - p) > Max ? p + Max : last;
+                while (p != stop && member[*p]) ++p;
+            }
             count = static_cast<unsigned>(p - first);
-            length = p != last && member[*p] ? 1 : 0;
+            length = count == Max && p != last && member[*p] ? 1 : 0;
         } else {
             while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
                 p += length;

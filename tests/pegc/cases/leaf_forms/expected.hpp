@@ -18,6 +18,8 @@ struct rep_ascii : kifu::peg::class_rep<1, 3, false, U'0', U'9'> {};
 struct rep_wide : kifu::peg::class_rep<2, 4, false, 0x4E00, 0x4E00, 0xFF10, 0xFF19> {};
 struct rep_negated : kifu::peg::class_rep<0, 2, true, U'a', U'b', 0x3000, 0x3000> {};
 struct rep_edges : kifu::peg::class_rep<1, 2, false, 0x007F, 0x0080, 0xFFFF, 0x010000> {};
+struct rep_eight : kifu::peg::class_rep<1, 8, false, U'0', U'9'> {};
+struct rep_nine : kifu::peg::class_rep<2, 9, false, U'0', U'9'> {};
 struct time_shape : kifu::peg::byte_seq<kifu::peg::byte_step<1, ' ', ' '>, kifu::peg::byte_step<0, '0', '9'>, kifu::peg::byte_step<1, '0', '9'>, kifu::peg::byte_step<0, ':', ':'>, kifu::peg::byte_step<0, '0', '9'>, kifu::peg::byte_step<0, '0', '9'>, kifu::peg::byte_step<2, ')', ')'>> {};
 struct origin : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::byte_seq<kifu::peg::byte_step<0, '(', '('>, kifu::peg::byte_step<0, '1', '9'>, kifu::peg::byte_step<0, '1', '9'>, kifu::peg::byte_step<0, ')', ')'>>, '(', '('>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE6', '\x89', '\x93'>, 0xE6, 0xE6>> {};
 struct steps : kifu::peg::byte_seq<kifu::peg::byte_step<1, '+', '+'>, kifu::peg::byte_step<0, 'a', 'c'>, kifu::peg::byte_step<1, '-', '-'>> {};
@@ -34,7 +36,7 @@ struct bytes_line : kifu::peg::byte_run<false, '\n', '\n', '\r', '\r'> {};
 struct bytes_one : kifu::peg::byte_run<true, ';', ';'> {};
 struct bytes_three : kifu::peg::byte_run<true, '\n', '\n', '\r', '\r', ':', ':'> {};
 struct bytes_ranges : kifu::peg::byte_run<false, '\x00', '\x08', 'a', 'c', '\x7F', '\x7F'> {};
-struct root : tao::pegtl::seq<wide, wide_mixed, negated, negated_wide, negated_multi, edges, surrogate_span, rep_ascii, rep_wide, rep_negated, rep_edges, time_shape, origin, steps, predicates, insensitive, cut_after, wide_between, not_fused, run_star, run_plus, under_cut, bytes_line, bytes_one, bytes_three, bytes_ranges> {};
+struct root : tao::pegtl::seq<wide, wide_mixed, negated, negated_wide, negated_multi, edges, surrogate_span, rep_ascii, rep_wide, rep_negated, rep_edges, rep_eight, rep_nine, time_shape, origin, steps, predicates, insensitive, cut_after, wide_between, not_fused, run_star, run_plus, under_cut, bytes_line, bytes_one, bytes_three, bytes_ranges> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
@@ -59,6 +61,8 @@ template <> inline constexpr std::string_view rule_name<rep_ascii> = "rep_ascii"
 template <> inline constexpr std::string_view rule_name<rep_wide> = "rep_wide";
 template <> inline constexpr std::string_view rule_name<rep_negated> = "rep_negated";
 template <> inline constexpr std::string_view rule_name<rep_edges> = "rep_edges";
+template <> inline constexpr std::string_view rule_name<rep_eight> = "rep_eight";
+template <> inline constexpr std::string_view rule_name<rep_nine> = "rep_nine";
 template <> inline constexpr std::string_view rule_name<time_shape> = "time_shape";
 template <> inline constexpr std::string_view rule_name<origin> = "origin";
 template <> inline constexpr std::string_view rule_name<steps> = "steps";
@@ -75,7 +79,7 @@ template <> inline constexpr std::string_view rule_name<bytes_three> = "bytes_th
 template <> inline constexpr std::string_view rule_name<bytes_ranges> = "bytes_ranges";
 template <> inline constexpr std::string_view rule_name<under_cut> = "under_cut";
 template <> inline constexpr std::string_view rule_name<pair> = "pair";
-inline constexpr std::array<std::string_view, 28> rule_names{"root", "wide", "wide_mixed", "negated", "negated_wide", "negated_multi", "edges", "surrogate_span", "rep_ascii", "rep_wide", "rep_negated", "rep_edges", "time_shape", "origin", "steps", "predicates", "insensitive", "cut_after", "wide_between", "not_fused", "run_star", "run_plus", "bytes_line", "bytes_one", "bytes_three", "bytes_ranges", "under_cut", "pair"};
+inline constexpr std::array<std::string_view, 30> rule_names{"root", "wide", "wide_mixed", "negated", "negated_wide", "negated_multi", "edges", "surrogate_span", "rep_ascii", "rep_wide", "rep_negated", "rep_edges", "rep_eight", "rep_nine", "time_shape", "origin", "steps", "predicates", "insensitive", "cut_after", "wide_between", "not_fused", "run_star", "run_plus", "bytes_line", "bytes_one", "bytes_three", "bytes_ranges", "under_cut", "pair"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
