@@ -495,11 +495,11 @@ struct first_byte_guard {
     using rule_t = typename Rule::rule_t;
     using subs_t = typename Rule::subs_t;
 
+    // The symbols x is tried at, as a table: first_byte_alt's test of the same ranges.
     static constexpr std::array<bool, 257> tried_at = [] {
-        constexpr unsigned ranges[] = {Ranges...};
         std::array<bool, 257> table{};
-        for (std::size_t i = 0; i < sizeof...(Ranges); i += 2) {
-            for (unsigned symbol = ranges[i]; symbol <= ranges[i + 1]; ++symbol) table[symbol] = true;
+        for (unsigned symbol = 0; symbol < table.size(); ++symbol) {
+            table[symbol] = first_byte_alt<Rule, Ranges...>::tried_at(symbol);
         }
         return table;
     }();
