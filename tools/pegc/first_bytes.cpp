@@ -17,6 +17,8 @@
 
 #include <algorithm>
 
+#include "core/utf8.hpp"
+
 namespace kifu::pegc {
 namespace {
 
@@ -24,14 +26,6 @@ symbol_outcomes all(at_symbol outcome) {
     symbol_outcomes out;
     out.fill(outcome);
     return out;
-}
-
-// The first byte of the UTF-8 encoding of a code point (monotonic in the code point).
-unsigned lead_byte(char32_t c) {
-    if (c < 0x80) return static_cast<unsigned>(c);
-    if (c < 0x800) return 0xC0 | static_cast<unsigned>(c >> 6);
-    if (c < 0x10000) return 0xE0 | static_cast<unsigned>(c >> 12);
-    return 0xF0 | static_cast<unsigned>(c >> 18);
 }
 
 // A character class: active at the first bytes a member can start with, fails elsewhere
@@ -49,7 +43,9 @@ symbol_outcomes of_class(const node& n) {
         return out;
     }
     for (const code_range& r : n.ranges) {
-        for (unsigned b = lead_byte(r.first); b <= lead_byte(r.last); ++b) out[b] = at_symbol::active;
+        for (unsigned b = kifu::detail::utf8_lead_byte(r.first); b <= kifu::detail::utf8_lead_byte(r.last); ++b) {
+            out[b] = at_symbol::active;
+        }
     }
     return out;
 }

@@ -33,6 +33,8 @@
 
 #include <tao/pegtl.hpp>
 
+#include "core/utf8.hpp"
+
 namespace kifu::peg {
 
 // Membership in one character class, read from the UTF-8 bytes without decoding a code point:
@@ -109,11 +111,6 @@ inline constexpr std::array<bool, 256> ascii_members = [] {
 template <bool Negated, char32_t... Bounds>
 inline constexpr std::array<bool, 256> member_starts = [] {
     std::array<bool, 256> table = ascii_members<Negated, Bounds...>;
-    const auto lead = [](char32_t c) -> unsigned {
-        if (c < 0x800) return 0xC0 | (c >> 6);
-        if (c < 0x10000) return 0xE0 | (c >> 12);
-        return 0xF0 | (c >> 18);
-    };
     if (Negated) {
         for (unsigned b = 0xC2; b <= 0xF4; ++b) table[b] = true;
         return table;
@@ -125,7 +122,9 @@ inline constexpr std::array<bool, 256> member_starts = [] {
         for (const auto& segment : segments) {
             const char32_t low = std::max(bounds[i], segment[0]);
             const char32_t high = std::min(bounds[i + 1], segment[1]);
-            for (unsigned b = low <= high ? lead(low) : 1; low <= high && b <= lead(high); ++b) table[b] = true;
+            if (low > high) continue;
+            const unsigned last = kifu::detail::utf8_lead_byte(high);
+            for (unsigned b = kifu::detail::utf8_lead_byte(low); b <= last; ++b) table[b] = true;
         }
     }
     return table;

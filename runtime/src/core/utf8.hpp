@@ -71,6 +71,15 @@ constexpr char32_t decode_code_point(std::string_view sequence) noexcept {
     return c;
 }
 
+/// Returns the first byte of the UTF-8 encoding of a code point (at most U+10FFFF); it grows with
+/// the code point, so the lead bytes of a range of code points are those from its first to its last.
+constexpr unsigned utf8_lead_byte(char32_t c) noexcept {
+    if (c < 0x80) return static_cast<unsigned>(c);
+    if (c < 0x800) return 0xC0 | static_cast<unsigned>(c >> 6);
+    if (c < 0x10000) return 0xE0 | static_cast<unsigned>(c >> 12);
+    return 0xF0 | static_cast<unsigned>(c >> 18);
+}
+
 /// Appends the UTF-8 encoding of a code point (at most U+10FFFF).
 inline void append_utf8(std::string& out, char32_t c) {
     if (c < 0x80) {
