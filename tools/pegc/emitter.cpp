@@ -106,6 +106,26 @@ void append_symbol_ranges(const std::vector<bool>& tried, std::vector<std::strin
     }
 }
 
+// Whether the control matches rule `r` in line rather than through a call: its body becomes
+// one leaf type without sub-rules (a class, a literal, `.`, eof, a class repetition) and it
+// reports no event. This is the generation-time side of peg_control's `plain_leaf`
+// (runtime/src/core/peg_support.hpp) under a control that counts no depth, the only control
+// first_byte_guard<> acts under; the control decides when the generated header is compiled,
+// from the emitted types, so the two programs cannot share the test and must be kept in step.
+// A guard saves a call: before a rule the control matches in line it tests the byte the rule
+// tests next anyway, and a rule taken as in line here but called there loses the shortcut.
+// Neither changes a result (the guard reports the position it skips as tried, as the rule
+// would); both cost time. The test is broader than plain_leaf for `[…]?`, `[…]{n}` and
+// `[…]{n,}` with n > 1 (emitted as opt<>/rep<>/rep_min<>, which have sub-rules) and for
+// @recover rules, and narrower for a body fused into one byte_seq<>.
+bool matched_in_line(const rule& r) {
+    const node& body = r.body;
+    const bool leaf_body = body.kind == node_kind::char_class || body.kind == node_kind::literal ||
+                           body.kind == node_kind::any || body.kind == node_kind::eof ||
+                           (body.kind == node_kind::repeat && body.children.front().kind == node_kind::char_class);
+    return leaf_body && !r.build;
+}
+
 class emitter {
 public:
     emitter(const grammar& g, const analysis& a) : g_(g), a_(a), first_bytes_(g, a) {}
@@ -346,12 +366,7 @@ std::string emitter::guarded(const node& n, std::string type) {
     const node* first = &x;
     while (first->kind == node_kind::sequence && !first->children.empty()) first = &first->children.front();
     if (first->kind != node_kind::rule_ref) return type;
-    const rule& target = g_.rules[a_.index.at(first->text)];
-    const node& body = target.body;
-    const bool leaf_body = body.kind == node_kind::char_class || body.kind == node_kind::literal ||
-                           body.kind == node_kind::any || body.kind == node_kind::eof ||
-                           (body.kind == node_kind::repeat && body.children.front().kind == node_kind::char_class);
-    if (leaf_body && !target.build) return type;
+    if (matched_in_line(g_.rules[a_.index.at(first->text)])) return type;
     const symbol_outcomes outcomes = first_bytes_.of(x);
     std::vector<bool> tried(symbol_count);
     for (std::size_t s = 0; s < symbol_count; ++s) tried[s] = outcomes[s] != at_symbol::fails;
