@@ -4,6 +4,7 @@
 // errors (cuts, the depth limit) at the same positions. The grammar is
 // tests/pegc/cases/first_byte_dispatch/grammar.peg.
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -14,33 +15,21 @@
 #include "cases/first_byte_dispatch/expected.hpp"
 #include "furthest_hooks.hpp"
 #include "random_prefixes.hpp"
+#include "twin_outcomes.hpp"
 
 #include <catch2/catch.hpp>
 
 namespace {
 
 namespace g = kifu::grammar::first_byte_dispatch;
-
-// The type with every first_byte_choice<> inside replaced by sor<> of its alternatives
-// (named rules are left alone: they are structs, not templates of types).
-template <typename T>
-struct plain {
-    using type = T;
-};
-template <typename... Alternatives>
-struct plain<kifu::peg::first_byte_choice<Alternatives...>> {
-    using type = tao::pegtl::sor<typename plain<typename Alternatives::rule>::type...>;
-};
-template <template <typename...> class Template, typename... Arguments>
-struct plain<Template<Arguments...>> {
-    using type = Template<typename plain<Arguments>::type...>;
-};
+using kifu::test::outcome;
 
 // The first_byte_choice<> a rule derives from.
 template <typename... Alternatives>
 kifu::peg::first_byte_choice<Alternatives...> base_choice(const kifu::peg::first_byte_choice<Alternatives...>*);
 template <typename Rule>
-using plain_body = typename plain<decltype(base_choice(static_cast<const Rule*>(nullptr)))>::type;
+using plain_body = typename kifu::test::spelled_out<kifu::test::first_byte_form::choice,
+                                                    decltype(base_choice(static_cast<const Rule*>(nullptr)))>::type;
 
 // Twins: the same rules with sor<> where kifu-pegc emitted first_byte_choice<>.
 struct token_twin : plain_body<g::token> {};
@@ -49,6 +38,8 @@ struct leaves_twin : plain_body<g::leaves> {};
 struct named_twin : plain_body<g::named> {};
 struct cut_first_twin : plain_body<g::cut_first> {};
 struct nullable_build_twin : plain_body<g::nullable_build> {};
+// A twin that kept the emitted form would compare a rule with itself.
+static_assert(!std::is_base_of_v<decltype(base_choice(static_cast<const g::token*>(nullptr))), token_twin>);
 
 // Rule names as peg_support.hpp's control sees them; a twin has the name of its rule.
 template <typename Rule>
@@ -70,10 +61,6 @@ struct probe {
     std::string events;
 };
 
-struct too_deep {
-    const char* at;
-};
-
 template <typename Rule>
 struct probe_control : kifu::test::furthest_hooks<Rule> {
     template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
@@ -82,44 +69,22 @@ struct probe_control : kifu::test::furthest_hooks<Rule> {
         if constexpr (name_of<Rule>.empty()) {
             return tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, p);
         } else {
-            if (++p.depth > p.max_depth) throw too_deep{in.current()};
+            if (++p.depth > p.max_depth) throw kifu::test::too_deep{in.current()};
             const char* start = in.current();
             const bool matched = tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, p);
             --p.depth;
             if (matched && A == tao::pegtl::apply_mode::action) {
-                p.events += std::string(name_of<Rule>) + '@' + std::to_string(start - p.begin) + '-' +
-                            std::to_string(in.current() - p.begin) + ' ';
+                kifu::test::add_event(p, name_of<Rule>, start, in.current());
             }
             return matched;
         }
     }
 };
 
-struct outcome {
-    bool matched = false;
-    std::size_t consumed = 0;
-    std::size_t furthest = 0;
-    std::string events;
-    std::string error;
-    bool operator==(const outcome&) const = default;
-};
-
 template <typename Rule>
 outcome run_on(const std::string& text, std::size_t max_depth) {
-    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.data(), text.size(), "test");
     probe p{text.data(), text.data(), max_depth, 0, {}};
-    outcome out;
-    try {
-        out.matched = tao::pegtl::parse<Rule, tao::pegtl::nothing, probe_control>(in, p);
-    } catch (const tao::pegtl::parse_error& e) {
-        out.error = "raised at " + std::to_string(e.positions().front().byte);
-    } catch (const too_deep& e) {
-        out.error = "too deep at " + std::to_string(e.at - text.data());
-    }
-    out.consumed = static_cast<std::size_t>(in.current() - text.data());
-    out.furthest = static_cast<std::size_t>(p.furthest - text.data());
-    out.events = p.events;
-    return out;
+    return kifu::test::parse_outcome<Rule, probe_control>(text, p);
 }
 
 // Bytes that start (or nearly start) the grammar's alternatives, UTF-8 and not.
@@ -134,21 +99,12 @@ const std::vector<std::string> pieces{
 template <typename Rule, typename Twin>
 void check_twins(const char* name) {
     const kifu::test::random_texts texts{.pieces = pieces, .seed = 20261121, .count = 2000, .max_pieces = 7};
-    const bool same = kifu::test::for_every_prefix(texts, [&](const std::string& prefix) {
-        for (const std::size_t max_depth : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}}) {
-            const outcome run = run_on<Rule>(prefix, max_depth);
-            const outcome twin = run_on<Twin>(prefix, max_depth);
-            if (run == twin) continue;
-            INFO(name << " on \"" << prefix << "\" (depth " << max_depth << "): dispatch " << run.matched << '/'
-                      << run.consumed << '/' << run.furthest << " [" << run.events << "] " << run.error << "; sor "
-                      << twin.matched << '/' << twin.consumed << '/' << twin.furthest << " [" << twin.events << "] "
-                      << twin.error);
-            CHECK(run == twin);
-            return false;
-        }
-        return true;
-    });
-    if (same) SUCCEED(name);
+    for (const std::size_t max_depth : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}}) {
+        kifu::test::check_same_outcomes(
+            std::string(name) + " (depth " + std::to_string(max_depth) + ")", texts,
+            [&](const std::string& text) { return run_on<Rule>(text, max_depth); },
+            [&](const std::string& text) { return run_on<Twin>(text, max_depth); });
+    }
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 // match, same input consumed, same furthest point tried, same events in the same order, same
 // errors at the same positions. The grammar is tests/pegc/cases/first_byte_guard/grammar.peg.
 
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -14,38 +13,28 @@
 #include "cases/first_byte_guard/expected.hpp"
 #include "furthest_hooks.hpp"
 #include "random_prefixes.hpp"
+#include "twin_outcomes.hpp"
 
 #include <catch2/catch.hpp>
 
 namespace {
 
 namespace g = kifu::grammar::first_byte_guard;
-
-// The type with every first_byte_guard<> inside replaced by the repetition it guards (named
-// rules are left alone: they are structs, not templates of types).
-template <typename T>
-struct plain {
-    using type = T;
-};
-template <typename Rule, bool Plus, unsigned... Ranges>
-struct plain<kifu::peg::first_byte_guard<Rule, Plus, Ranges...>> {
-    using type = typename plain<Rule>::type;
-};
-template <template <typename...> class Template, typename... Arguments>
-struct plain<Template<Arguments...>> {
-    using type = Template<typename plain<Arguments>::type...>;
-};
+using kifu::test::outcome;
 
 // The base a rule derives from, found through overloads on the shapes emitted here.
 template <typename... Rules>
 tao::pegtl::seq<Rules...> base_seq(const tao::pegtl::seq<Rules...>*);
 template <typename Rule>
-using plain_body = typename plain<decltype(base_seq(static_cast<const Rule*>(nullptr)))>::type;
+using plain_body = typename kifu::test::spelled_out<kifu::test::first_byte_form::guard,
+                                                    decltype(base_seq(static_cast<const Rule*>(nullptr)))>::type;
 
 // Twins: the same rules with the plain repetition where kifu-pegc emitted a guard.
 struct items_twin : plain_body<g::items> {};
 struct pluses_twin : plain_body<g::pluses> {};
 struct tail_twin : plain_body<g::tail> {};
+// A twin that kept the emitted form would compare a rule with itself.
+static_assert(!std::is_same_v<plain_body<g::items>, decltype(base_seq(static_cast<const g::items*>(nullptr)))>);
 struct root_twin : tao::pegtl::seq<items_twin, pluses_twin, tail_twin, tao::pegtl::opt<g::leafy>> {};
 
 // Events as peg_support.hpp's control reports them (@build rules, post-order), a twin reporting
@@ -71,8 +60,7 @@ struct probe_control : kifu::test::furthest_hooks<Rule> {
         const bool matched = tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, p);
         if constexpr (reports<Rule>) {
             if (matched && A == tao::pegtl::apply_mode::action) {
-                p.events += std::string(g::rule_name<Rule>) + '@' + std::to_string(start - p.begin) + '-' +
-                            std::to_string(in.current() - p.begin) + ' ';
+                kifu::test::add_event(p, g::rule_name<Rule>, start, in.current());
             }
         }
         return matched;
@@ -85,33 +73,10 @@ struct counting_control : probe_control<Rule> {
     static constexpr bool counts_depth = true;
 };
 
-struct outcome {
-    bool matched = false;
-    std::size_t consumed = 0;
-    std::size_t furthest = 0;
-    std::string events;
-    std::string error;
-    bool operator==(const outcome&) const = default;
-};
-
-std::ostream& operator<<(std::ostream& out, const outcome& o) {
-    return out << o.matched << '/' << o.consumed << '/' << o.furthest << " [" << o.events << "] " << o.error;
-}
-
 template <typename Rule, template <typename...> class Control = probe_control>
 outcome run_on(const std::string& text) {
-    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.data(), text.size(), "test");
     probe p{text.data(), text.data(), {}};
-    outcome out;
-    try {
-        out.matched = tao::pegtl::parse<Rule, tao::pegtl::nothing, Control>(in, p);
-    } catch (const tao::pegtl::parse_error& e) {
-        out.error = "raised at " + std::to_string(e.positions().front().byte);
-    }
-    out.consumed = static_cast<std::size_t>(in.current() - text.data());
-    out.furthest = static_cast<std::size_t>(p.furthest - text.data());
-    out.events = p.events;
-    return out;
+    return kifu::test::parse_outcome<Rule, Control>(text, p);
 }
 
 // Bytes that start (or nearly start) the grammar's rules, and others.
@@ -122,17 +87,9 @@ const std::vector<std::string> pieces{"(", ")", "()", "(12)", "(1", "7", ";", "+
 template <typename Rule, typename Twin>
 void check_twins(const char* name) {
     const kifu::test::random_texts texts{.pieces = pieces, .seed = 20261127, .count = 2000, .max_pieces = 8};
-    const bool same = kifu::test::for_every_prefix(texts, [&](const std::string& prefix) {
-        const outcome run = run_on<Rule>(prefix);
-        const outcome twin = run_on<Twin>(prefix);
-        if (run == twin) return true;
-        INFO(name << " on \"" << prefix << "\": guard " << run.matched << '/' << run.consumed << '/' << run.furthest
-                  << " [" << run.events << "] " << run.error << "; plain " << twin.matched << '/' << twin.consumed
-                  << '/' << twin.furthest << " [" << twin.events << "] " << twin.error);
-        CHECK(run == twin);
-        return false;
-    });
-    if (same) SUCCEED(name);
+    kifu::test::check_same_outcomes(
+        name, texts, [](const std::string& text) { return run_on<Rule>(text); },
+        [](const std::string& text) { return run_on<Twin>(text); });
 }
 
 }  // namespace
