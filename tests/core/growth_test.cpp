@@ -277,8 +277,9 @@ std::string wthor(int units) {
 }
 
 // Runs `measure` (reads or traces) on the case's input of n and of 4n units: the time may grow
-// about 4x, not 16x.
-void check_growth(const growth_case& c, double (*measure)(const std::string&, const std::string&, const std::string&, int)) {
+// about 4x (at most `bound` times), not 16x.
+void check_growth(const growth_case& c, double (*measure)(const std::string&, const std::string&, const std::string&, int),
+                  double bound = 6) {
     INFO(c.label);
     const std::string small = c.make(c.units);
     const std::string large = c.make(c.units * 4);
@@ -292,10 +293,10 @@ void check_growth(const growth_case& c, double (*measure)(const std::string&, co
     for (int attempt = 0; attempt < 3; ++attempt) {
         t_small = measure(small, c.name, c.format, reads);
         t_large = measure(large, c.name, c.format, reads);
-        if (t_large <= 6 * t_small) break;
+        if (t_large <= bound * t_small) break;
     }
     INFO("n: " << t_small * 1e3 << " ms, 4n: " << t_large * 1e3 << " ms, " << reads << " reads");
-    CHECK(t_large <= 6 * t_small);
+    CHECK(t_large <= bound * t_small);
     std::cout << "growth: " << c.label << ": " << small.size() << " bytes " << t_small * 1e3 << " ms, 4x: "
               << t_large / t_small << "x the time\n";
 }
@@ -345,7 +346,11 @@ TEST_CASE("the JKF writers append many games to one string in time linear in its
         {"JKF of many GGF games with long names", "ggf", "g.ggf", ggf_named_games, 1000},
     };
     keep_freed_memory();
-    for (const growth_case& c : cases) check_growth(c, best_jkf_write_time);
+    // Up to 8x: the 4n output (8.5 MB of JKF for the long names, beside their records) leaves the
+    // caches that the n output stays in, and a test running on the other core shares the last
+    // level, so a linear writer measured up to 6.4x under ctest -j2; a writer whose room grows
+    // with the whole string measures 16x and more.
+    for (const growth_case& c : cases) check_growth(c, best_jkf_write_time, 8);
 }
 
 TEST_CASE("kifu trace takes time linear in its input: 4x the input, at most ~6x the time", "[growth]") {
