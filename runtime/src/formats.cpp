@@ -75,8 +75,6 @@ std::string encoding_of(std::string_view bytes, const format_info& format, std::
     return detail::detect_encoding(bytes, options, checked_utf8);
 }
 
-// Text has almost no control bytes other than tab, line breaks, form feed, ESC (ISO-2022-JP)
-// and ^Z (old DOS ends); random or binary bytes have one in eight. UTF-16/32 text is text.
 // Whether `bytes` are known to be valid UTF-8 after detection named UTF-8 from what the sniff of
 // a sniff_checks_utf8 format declared: the sniff checked its window up to the last line break,
 // so when the window is the whole input only the text after that break is left to check.
@@ -89,6 +87,8 @@ bool sniff_checked_utf8(std::string_view bytes, std::string_view window, const f
     return is_valid_utf8(last == std::string_view::npos ? bytes : bytes.substr(last + 1));
 }
 
+// Text has almost no control bytes other than tab, line breaks, form feed, ESC (ISO-2022-JP)
+// and ^Z (old DOS ends); random or binary bytes have one in eight. UTF-16/32 text is text.
 bool looks_like_text(std::string_view window) {
     if (!detect_wide_encoding(window).empty()) return true;
     std::size_t control = 0;
