@@ -65,8 +65,22 @@ while [ "$round" -lt "$runs" ]; do
         # A failing input (the SGF corpus has some) still counts: the time is what matters.
         /usr/bin/time -f 'T %e %U %S' -a -o "$scratch/$name.times" \
             sh "$0" --one "$name" "$out" >"$scratch/stdout" 2>/dev/null || true
+        # ...but a command that did not do the work must not be timed as if it had: a peer
+        # whose node_modules are missing fails at once, and its ratio would be meaningless.
         case $name in
-        smartgame) sed -n 's/.*MB\/s *\([0-9.]*\).*/\1/p' "$scratch/stdout" | head -1 >>"$scratch/smartgame.mbs" ;;
+        kifu_kif | kifu_ki2 | kifu_csa | kifu_kif_j2 | peer_*)
+            written=$(find "$out" -type f | wc -l)
+            if [ "$written" -ne 2000 ]; then
+                echo "cli-vs-peers.sh: $name wrote $written of 2000 outputs (for a peer: run npm ci in ../shared/peers/shogi)" >&2
+                exit 1
+            fi ;;
+        smartgame)
+            mbs=$(sed -n 's/.*MB\/s *\([0-9.]*\).*/\1/p' "$scratch/stdout" | head -1)
+            if [ -z "$mbs" ]; then
+                echo "cli-vs-peers.sh: smartgame printed no MB/s (run npm ci in ../shared/peers/go-othello)" >&2
+                exit 1
+            fi
+            echo "$mbs" >>"$scratch/smartgame.mbs" ;;
         wthor_*) wc -c <"$scratch/stdout" >"$scratch/$name.bytes" ;;
         esac
     done
