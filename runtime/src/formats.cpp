@@ -62,19 +62,6 @@ bool has_extension(const format_info& f, std::string_view ext) {
     return !ext.empty() && std::find(f.extensions.begin(), f.extensions.end(), ext) != f.extensions.end();
 }
 
-std::string encoding_of(std::string_view bytes, const format_info& format, std::string declared, bool& checked_utf8) {
-    checked_utf8 = false;
-    if (format.binary) {
-        return {};
-    }
-    decode_options options;
-    if (!format.fallback_encoding.empty()) {
-        options.fallback = std::string(format.fallback_encoding);
-    }
-    options.declared = std::move(declared);
-    return detail::detect_encoding(bytes, options, checked_utf8);
-}
-
 // Whether `bytes` are known to be valid UTF-8 after detection named UTF-8 from what the sniff of
 // a sniff_checks_utf8 format declared: the sniff checked its window up to the last line break,
 // so when the window is the whole input only the text after that break is left to check.
@@ -85,6 +72,26 @@ bool sniff_checked_utf8(std::string_view bytes, std::string_view window, const f
     }
     const std::size_t last = bytes.find_last_of('\n');
     return is_valid_utf8(last == std::string_view::npos ? bytes : bytes.substr(last + 1));
+}
+
+// The encoding of `bytes` in `format`, from what its sniff of `window` declared (empty when
+// nothing); checked_utf8: the bytes are known to be valid UTF-8, checked by the detection or
+// by the sniff (sniff_checked_utf8).
+std::string encoding_of(std::string_view bytes, std::string_view window, const format_info& format, std::string declared,
+                        bool& checked_utf8) {
+    checked_utf8 = false;
+    if (format.binary) {
+        return {};
+    }
+    const bool declared_utf8 = declared == "UTF-8";
+    decode_options options;
+    if (!format.fallback_encoding.empty()) {
+        options.fallback = std::string(format.fallback_encoding);
+    }
+    options.declared = std::move(declared);
+    std::string encoding = detail::detect_encoding(bytes, options, checked_utf8);
+    checked_utf8 = checked_utf8 || sniff_checked_utf8(bytes, window, format, declared_utf8, encoding);
+    return encoding;
 }
 
 // Text has almost no control bytes other than tab, line breaks, form feed, ESC (ISO-2022-JP)
@@ -171,9 +178,7 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
     detection result;
     if (chosen != list.size()) {
         result.format = &list[chosen];
-        const bool declared_utf8 = declared[chosen] == "UTF-8";
-        result.encoding = encoding_of(bytes, list[chosen], std::move(declared[chosen]), checked_utf8);
-        checked_utf8 = checked_utf8 || sniff_checked_utf8(bytes, window, list[chosen], declared_utf8, result.encoding);
+        result.encoding = encoding_of(bytes, window, list[chosen], std::move(declared[chosen]), checked_utf8);
     }
     return result;
 }
@@ -186,9 +191,7 @@ detection detail::detect(std::string_view bytes, const format_info& format, bool
     }
     detection result;
     result.format = &format;
-    const bool declared_utf8 = declared == "UTF-8";
-    result.encoding = encoding_of(bytes, format, std::move(declared), checked_utf8);
-    checked_utf8 = checked_utf8 || sniff_checked_utf8(bytes, window, format, declared_utf8, result.encoding);
+    result.encoding = encoding_of(bytes, window, format, std::move(declared), checked_utf8);
     return result;
 }
 

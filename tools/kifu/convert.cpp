@@ -73,18 +73,15 @@ std::string joined(std::string dir, std::string_view part) {
     return dir;
 }
 
-// Where the last '/' of `path` is, or npos.
-std::size_t last_slash(std::string_view path) { return path.rfind('/'); }
-
 // The folder of `path` (path::parent_path): "" for a bare name, "/" for a name under the root.
 std::string_view parent_of(std::string_view path) {
-    const std::size_t slash = last_slash(path);
+    const std::size_t slash = path.rfind('/');
     if (slash == std::string_view::npos) return {};
     return slash == 0 ? path.substr(0, 1) : path.substr(0, slash);
 }
 
 // The file name of `path` (path::filename).
-std::string_view name_of(std::string_view path) { return path.substr(last_slash(path) + 1); }
+std::string_view name_of(std::string_view path) { return path.substr(path.rfind('/') + 1); }
 
 // The output file of an input under -o DIR, without its extension: DIR/<relative dir>/<stem>,
 // the stem being the name up to its last '.' unless that is its first character (path::stem).

@@ -44,8 +44,6 @@ bool iconv_knows(const std::string& name) {
     return true;
 }
 
-bool has_non_ascii(std::string_view bytes) { return !kifu::detail::is_ascii(bytes); }
-
 // Without CA and without valid UTF-8: CJK text has its high bytes in pairs, Latin text has
 // them alone. Shift_JIS kana and kanji lead bytes 0x81–0x84 and 0x88–0x9F; GB18030 leads
 // start at 0xA1 for the common characters.
@@ -94,7 +92,7 @@ std::string sniff_sgf_charset(std::string_view bytes) {
         }
         // Valid multi-byte UTF-8 under an 8-bit label is UTF-8 (the label is wrong; real Latin
         // text is never valid UTF-8 by chance).
-        if (utf8 && has_non_ascii(bytes)) return "UTF-8";
+        if (utf8 && !kifu::detail::is_ascii(bytes)) return "UTF-8";
         return iconv_knows(name) ? name : std::string();
     }
     if (utf8) return {};
