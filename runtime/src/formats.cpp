@@ -137,16 +137,18 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
 
     std::vector<int> scores(list.size(), 0);
     std::vector<std::string> declared(list.size());
-    const auto sniff = [&](std::size_t i) {
-        if (list[i].sniff) {
-            scores[i] = std::clamp(list[i].sniff(window, declared[i]), 0, 100);
+    const auto sniff = [&](std::size_t i, bool fits_only) {
+        const auto sniffer = fits_only && list[i].sniff_fits ? list[i].sniff_fits : list[i].sniff;
+        if (sniffer) {
+            scores[i] = std::clamp(sniffer(window, declared[i]), 0, 100);
         }
     };
-    // The formats the extension names first: when the best of them does not rule the input
-    // out, the content cannot overrule it, and the other sniffers (a scan of up to 64 KiB
-    // each) need not run.
+    // The format the extension names first (an extension names one format at most): when it
+    // does not rule the input out, the content cannot overrule it, and the other sniffers (a
+    // scan of up to 64 KiB each) need not run. Only whether its score is above 0 matters
+    // then, or, at 0, that it is 0: its sniff_fits tells that.
     for (std::size_t i = 0; i < list.size(); ++i) {
-        if (has_extension(list[i], ext)) sniff(i);
+        if (has_extension(list[i], ext)) sniff(i, true);
     }
 
     // Highest score wins; the first in list order wins a tie.
@@ -163,7 +165,7 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
     const bool settled = chosen != list.size() && (!list[chosen].sniff || scores[chosen] > 0);
     if (!settled) {
         for (std::size_t i = 0; i < list.size(); ++i) {
-            if (!has_extension(list[i], ext)) sniff(i);
+            if (!has_extension(list[i], ext)) sniff(i, false);
         }
     }
     const std::size_t by_content = best_of([&](std::size_t i) { return scores[i] > 0; });
@@ -186,8 +188,9 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
 detection detail::detect(std::string_view bytes, const format_info& format, bool& checked_utf8) {
     std::string declared;
     const std::string_view window = bytes.substr(0, std::min(bytes.size(), sniff_window));
-    if (format.sniff) {
-        format.sniff(window, declared);
+    // Only the declared encoding is wanted: the sniff that may stop early gives the same.
+    if (const auto sniffer = format.sniff_fits ? format.sniff_fits : format.sniff) {
+        sniffer(window, declared);
     }
     detection result;
     result.format = &format;

@@ -32,6 +32,12 @@ struct format_info {
     /// valid UTF-8 up to their last line break (it checked them), so reading need not check
     /// them again.
     bool sniff_checks_utf8 = false;
+    /// `sniff` where only whether its score is above 0 matters (the extension or the caller
+    /// named the format, so no other format's score is weighed against it): above 0 exactly
+    /// when sniff's score is, with the same `declared_encoding` (and sniff_checks_utf8 holding
+    /// alike), but it may stop reading at the first line that settles the answer. May be null:
+    /// sniff is used.
+    int (*sniff_fits)(std::string_view bytes, std::string& declared_encoding) = nullptr;
 
     /// Reads decoded text into records and diagnostics (text formats).
     void (*read_text)(const source_text& text, const read_options& options, read_result& out) = nullptr;

@@ -68,6 +68,10 @@ bool is_csa_line(std::string_view l) noexcept {
     }
 }
 
+// CSA when the lines are CSA's and some only CSA writes. FitsOnly: the score only needs to be
+// above 0 (format_info::sniff_fits), which a CSA-only line and one more CSA line settle:
+// csa * 100 / lines is then at least 200 / 200.
+template <bool FitsOnly>
 int sniff_csa(std::string_view bytes, std::string& declared) {
     if (bytes.starts_with("\xEF\xBB\xBF")) {
         bytes.remove_prefix(3);
@@ -95,6 +99,9 @@ int sniff_csa(std::string_view bytes, std::string& declared) {
         const std::string_view head = l.substr(0, l.find(','));
         csa += is_csa_line(head) ? 1 : 0;
         strong += is_strong_line(head) ? 1 : 0;
+        if constexpr (FitsOnly) {
+            if (strong != 0 && csa >= 2) return 1;
+        }
     }
     if (lines == 0 || strong == 0) return 0;
     return csa * 100 / lines;
@@ -123,7 +130,8 @@ format_info csa_format() {
     f.extensions = {".csa"};
     f.many_games = true;
     f.fallback_encoding = "CP932";
-    f.sniff = &sniff_csa;
+    f.sniff = &sniff_csa<false>;
+    f.sniff_fits = &sniff_csa<true>;
     f.read_text = &read_csa;
     f.trace = &detail::trace_csa;
     return f;

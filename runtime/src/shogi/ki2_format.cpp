@@ -56,7 +56,10 @@ bool is_kakinoki_line(std::string_view l) noexcept {
 }
 
 // KI2 if some lines start with a move mark and (nearly) every line is a move line or one that
-// KIF and KI2 share; KIF's numbered move lines count against it.
+// KIF and KI2 share; KIF's numbered move lines count against it. FitsOnly: the score only
+// needs to be above 0 (format_info::sniff_fits), which a move line and one more of the two
+// kinds settle: (moves + shared) * 100 / lines is then at least 200 / 200.
+template <bool FitsOnly>
 int sniff_ki2(std::string_view bytes, std::string& declared) {
     declared = detail::declared_kakinoki_encoding(bytes);
     if (bytes.starts_with("\xEF\xBB\xBF")) {
@@ -80,6 +83,9 @@ int sniff_ki2(std::string_view bytes, std::string& declared) {
         } else if (is_kakinoki_line(l)) {
             ++shared;
         }
+        if constexpr (FitsOnly) {
+            if (moves != 0 && moves + shared >= 2) return 1;
+        }
     }
     if (moves == 0) return 0;
     return (moves + shared) * 100 / lines;
@@ -101,7 +107,8 @@ format_info ki2_format() {
     f.extensions = {".ki2", ".ki2u"};
     // `.ki2u` files are UTF-8, which detection recognises before any fallback.
     f.fallback_encoding = "CP932";
-    f.sniff = &sniff_ki2;
+    f.sniff = &sniff_ki2<false>;
+    f.sniff_fits = &sniff_ki2<true>;
     f.sniff_checks_utf8 = true;  // detail::declared_kakinoki_encoding
     f.read_text = &read_ki2;
     f.trace = &detail::trace_ki2;

@@ -54,7 +54,9 @@ bool is_move_line(std::string_view l) noexcept {
 }
 
 // KIF when numbered move lines make up the record (with its headers, comments and board); a
-// record with headers and no move at all is KIF rather than KI2, less surely.
+// record with headers and no move at all is KIF rather than KI2, less surely. FitsOnly: the
+// score only needs to be above 0 (format_info::sniff_fits), which the first move line settles.
+template <bool FitsOnly>
 int sniff_kif(std::string_view bytes, std::string& declared) {
     declared = detail::declared_kakinoki_encoding(bytes);
     if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
@@ -73,6 +75,8 @@ int sniff_kif(std::string_view bytes, std::string& declared) {
         if (l.empty()) continue;
         ++lines;
         if (is_move_line(l)) {
+            // A move line makes the score 10 or more, whatever follows.
+            if constexpr (FitsOnly) return 1;
             ++moves;
         } else if (starts_with_any(l, ki2_marks)) {
             ++ki2;
@@ -104,7 +108,8 @@ format_info kif_format() {
     f.extensions = {".kif", ".kifu"};
     // `.kifu` files are UTF-8, which detection recognises before any fallback.
     f.fallback_encoding = "CP932";
-    f.sniff = &sniff_kif;
+    f.sniff = &sniff_kif<false>;
+    f.sniff_fits = &sniff_kif<true>;
     f.sniff_checks_utf8 = true;  // detail::declared_kakinoki_encoding
     f.read_text = &read_kif;
     f.trace = &detail::trace_kif;
