@@ -34,6 +34,76 @@ TEST_CASE("is_valid_utf8 rejects overlongs, surrogates, out-of-range and broken 
     CHECK_FALSE(kifu::is_valid_utf8("0123456789abcdef\x8f\x5c"));  // CP932 十 after a fast run
 }
 
+namespace {
+
+// UTF-8 validity one sequence at a time, by the definition (Unicode 15, table 3-7).
+bool valid_by_definition(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        std::size_t more = 0;
+        char32_t c = 0;
+        char32_t least = 0;
+        if (b < 0x80) {
+            ++i;
+            continue;
+        } else if (b >= 0xC2 && b <= 0xDF) {
+            more = 1, c = b & 0x1Fu, least = 0x80;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            more = 2, c = b & 0x0Fu, least = 0x800;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            more = 3, c = b & 0x07u, least = 0x10000;
+        } else {
+            return false;
+        }
+        if (i + more >= s.size()) return false;
+        for (std::size_t k = 1; k <= more; ++k) {
+            const auto t = static_cast<unsigned char>(s[i + k]);
+            if ((t & 0xC0) != 0x80) return false;
+            c = c << 6 | (t & 0x3Fu);
+        }
+        if (c < least || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return false;
+        i += more + 1;
+    }
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("is_valid_utf8 agrees with the definition on mixed text at every alignment", "[text]") {
+    // Runs of ASCII of every length between characters of every length, and now and then a
+    // broken sequence, so that each part of the scan (eight ASCII bytes at a time, the first
+    // non-ASCII byte of a word, the short tail) meets both outcomes.
+    const std::string_view pieces[] = {"a",  " ",    "12",       "\n",          "\xEF\xBC\x97", "\xE5\x85\xAD",
+                                       "\xC3\xA9", "\xF0\x9F\x98\x80", "        ", "\x80",           "\xE6\x97",
+                                       "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC0\x80", "\xFF"};
+    constexpr std::size_t valid_pieces = 9;  // the first nine
+    std::mt19937 random(20261128);
+    std::uniform_int_distribution<std::size_t> count(0, 40);
+    std::uniform_int_distribution<std::size_t> valid_pick(0, valid_pieces - 1);
+    std::uniform_int_distribution<std::size_t> any_pick(0, std::size(pieces) - 1);
+    std::uniform_int_distribution<int> percent(0, 99);
+    std::size_t valid = 0;
+    std::size_t invalid = 0;
+    for (int round = 0; round < 20000; ++round) {
+        std::string s;
+        const std::size_t n = count(random);
+        const bool may_break = percent(random) < 50;
+        for (std::size_t i = 0; i < n; ++i) {
+            s += pieces[may_break && percent(random) < 4 ? any_pick(random) : valid_pick(random)];
+        }
+        for (std::size_t skip = 0; skip < 8 && skip <= s.size(); ++skip) {
+            const std::string_view text = std::string_view(s).substr(skip);
+            INFO(round << " " << skip);
+            const bool expected = valid_by_definition(text);
+            CHECK(kifu::is_valid_utf8(text) == expected);
+            (expected ? valid : invalid) += 1;
+        }
+    }
+    CHECK(valid > 10000);
+    CHECK(invalid > 10000);
+}
+
 TEST_CASE("source_text's text is valid UTF-8: ill-formed parts replaced as decode() replaces them", "[text]") {
     const char* const inputs[] = {
         "\x80", "\xC0\x80", "\xE0\x9F\xBF", "\xED\xA0\x80x", "\xF4\x90\x80\x80", "\xFF\xFE", "\xE6\x97",
