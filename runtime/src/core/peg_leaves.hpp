@@ -15,10 +15,11 @@
 // Control<leaf>::tried(at, states…) when the control has that hook (peg_support.hpp's does;
 // PEGTL's normal<> and tracer do not and are not told).
 //
-// literal's and class_rep's match() and class_run's first-byte test are forced in line (class_run
-// calls its scan only when the first byte may start a member: most blanks are empty); the other
-// leaves' match() are left to GCC, whose own choice measured best for them (forcing class_char's
-// in line made the KIF parse longer). first_byte_choice keeps its
+// literal's, class_char's and class_rep's match() and class_run's first-byte test are forced in
+// line (class_run calls its scan only when the first byte may start a member: most blanks are
+// empty; GCC called class_char's out of line for the KIF and KI2 destination, rank and piece
+// characters, ~25 instructions a move more); the other leaves' match() are left to GCC, whose
+// own choice measured best for them. first_byte_choice keeps its
 // chain of bit tests: a switch over the distinct alternative sets, or a jump to the first
 // alternative to try, measures 15-30 % slower on the SGF token loop (GCC does not fold it).
 
@@ -150,7 +151,7 @@ struct class_char {
     using subs_t = tao::pegtl::empty_list;
 
     template <typename ParseInput>
-    [[nodiscard]] static bool match(ParseInput& in) noexcept {
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
         if (in.empty()) return false;
         const std::size_t length = class_bytes<Negated, Bounds...>::length_at(
             reinterpret_cast<const unsigned char*>(in.current()), reinterpret_cast<const unsigned char*>(in.end()));
