@@ -62,6 +62,9 @@ while [ "$round" -lt "$runs" ]; do
         # truncated by the redirection below: that would free its blocks inside the timed
         # command.
         rm -f "$scratch/stdout"
+        # Written data still in the page cache (a gigabyte after the WTHOR exports) would be
+        # flushed inside the next command, which the kernel then throttles as the writer.
+        sync
         # A failing input (the SGF corpus has some) still counts: the time is what matters.
         /usr/bin/time -f 'T %e %U %S' -a -o "$scratch/$name.times" \
             sh "$0" --one "$name" "$out" >"$scratch/stdout" 2>/dev/null || true
