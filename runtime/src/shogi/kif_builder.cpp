@@ -132,6 +132,46 @@ public:
 
     // Inlined into each event's call site, where `e` is a constant.
     [[gnu::always_inline]] void on(g::event e, std::string_view matched, std::size_t offset) {
+        // The parts of a move line only fill read_ and clock_, which only the line's own event
+        // reads: they are taken even after a strict read stopped, without a test each.
+        switch (e) {
+            case g::event::ply_number:
+                read_.start(digits_value(matched));
+                number_offset_ = offset;
+                return;
+            case g::event::to_file: read_.to_file = static_cast<std::int8_t>(matched_digit_of(matched)); return;
+            case g::event::to_rank: read_.to_rank = static_cast<std::int8_t>(matched_digit_of(matched)); return;
+            case g::event::same: read_.same = true; return;
+            case g::event::piece:
+                read_.is_move = true;
+                read_.piece = *piece_of_kanji(matched);
+                return;
+            case g::event::no_promote: read_.promote = 0; return;
+            case g::event::promote: read_.promote = 1; return;
+            case g::event::from_square:
+                // `(77)`: the two digits at their places.
+                read_.from_file = static_cast<std::int8_t>(matched[1] - '0');
+                read_.from_rank = static_cast<std::int8_t>(matched[2] - '0');
+                return;
+            case g::event::special:
+                read_.special = matched;
+                read_.special_offset = offset;
+                return;
+            case g::event::side_word: read_.side = matched; return;
+            case g::event::word: read_.word = matched; return;
+            case g::event::clock_number:
+                clock_.n[0] = digits_value(matched);
+                clock_.count = 1;
+                return;
+            case g::event::clock_field: clock_.n[clock_.count++] = digits_value(matched); return;
+            case g::event::now_clock: on_now_clock(); return;
+            case g::event::total_clock: on_total_clock(); return;
+            case g::event::time:
+                // Only a line's first time is kept: its clocks were written into read_.time.
+                read_.has_time = true;
+                return;
+            default: break;
+        }
         if (stopped_) return;
         switch (e) {
             case g::event::comment:
@@ -146,44 +186,6 @@ public:
             case g::event::header_value: header_value_ = matched; break;
             case g::event::header: on_header(offset); break;
             case g::event::move_line: on_move_line(offset); break;
-            case g::event::ply_number:
-                read_.start(digits_value(matched));
-                number_offset_ = offset;
-                break;
-            case g::event::to_file: read_.to_file = static_cast<std::int8_t>(matched_digit_of(matched)); break;
-            case g::event::to_rank: read_.to_rank = static_cast<std::int8_t>(matched_digit_of(matched)); break;
-            case g::event::same: read_.same = true; break;
-            case g::event::piece:
-                read_.is_move = true;
-                read_.piece = *piece_of_kanji(matched);
-                break;
-            case g::event::no_promote: read_.promote = 0; break;
-            case g::event::promote: read_.promote = 1; break;
-            case g::event::from_square:
-                // `(77)`: the two digits at their places.
-                read_.from_file = static_cast<std::int8_t>(matched[1] - '0');
-                read_.from_rank = static_cast<std::int8_t>(matched[2] - '0');
-                break;
-            case g::event::special:
-                read_.special = matched;
-                read_.special_offset = offset;
-                break;
-            case g::event::side_word: read_.side = matched; break;
-            case g::event::word: read_.word = matched; break;
-            case g::event::clock_number:
-                clock_.n[0] = digits_value(matched);
-                clock_.count = 1;
-                break;
-            case g::event::clock_field: clock_.n[clock_.count++] = digits_value(matched); break;
-            case g::event::now_clock: on_now_clock(); break;
-            case g::event::total_clock: on_total_clock(); break;
-            case g::event::time:
-                // Only a line's first time is kept.
-                if (!read_.has_time) {
-                    read_.has_time = true;
-                    read_.time = time_;
-                }
-                break;
             case g::event::variation_start:
                 // Until the line is read whole, the block's moves go nowhere.
                 close_variation();
@@ -337,21 +339,27 @@ private:
         return std::string(read.special);
     }
 
-    // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes.
+    // `m:ss` (minutes may exceed 59); an `h:mm:ss` "now" is folded into minutes. The clocks of
+    // a line's first time go into read_.time; those of a second (IS-SHOGI's doubled column)
+    // are not kept.
     void on_now_clock() noexcept {
-        time_ = move_time{};
+        if (read_.has_time) return;
+        move_time& time = read_.time;
+        time.now = time_value{};
+        time.total.reset();
         if (clock_.count == 3) {
-            time_.now.m = clock_.n[0] * 60 + clock_.n[1];
-            time_.now.s = clock_.n[2];
+            time.now.m = clock_.n[0] * 60 + clock_.n[1];
+            time.now.s = clock_.n[2];
         } else {
-            time_.now.m = clock_.n[0];
-            time_.now.s = clock_.n[1];
+            time.now.m = clock_.n[0];
+            time.now.s = clock_.n[1];
         }
     }
 
     // `h:mm:ss`, or `m:ss` with the minutes split into hours.
     void on_total_clock() noexcept {
-        time_value& total = time_.total.emplace();
+        if (read_.has_time) return;
+        time_value& total = read_.time.total.emplace();
         if (clock_.count == 3) {
             total.h = clock_.n[0];
             total.m = clock_.n[1];
@@ -456,7 +464,6 @@ private:
     jkf record_;
     kif_move_line read_;  // the move line being read
     clock_numbers clock_;  // the clock being read
-    move_time time_;      // the time being read
     color turn_side_ = color::black;  // the side of the side-to-move line being read
     fork_builder forks_{record_.moves};
     std::vector<std::string> waiting_comments_;
