@@ -118,9 +118,13 @@ struct outcome {
     bool operator==(const outcome&) const = default;
 };
 
-template <typename Rule>
+using plain_input = tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy>;
+// The input kifu::detail::parse gives the leaves: the text's NUL terminator is read as the end.
+using terminated_input = kifu::peg::nul_terminated_input<plain_input>;
+
+template <typename Rule, typename Input = plain_input>
 outcome run_on(const std::string& text) {
-    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.data(), text.size(), "test");
+    Input in(text.data(), text.size(), "test");
     probe p{text.data()};
     const bool matched = tao::pegtl::parse<Rule, tao::pegtl::nothing, furthest_control>(in, p);
     return {matched, static_cast<std::size_t>(in.current() - text.data()), static_cast<std::size_t>(p.furthest - text.data())};
@@ -159,11 +163,14 @@ void check_twins(const char* name) {
                                          .whole_characters = Valid};
     const bool same = kifu::test::for_every_prefix(texts, [&](const std::string& prefix) {
         const outcome run = run_on<Run>(prefix);
+        const outcome terminated = run_on<Run, terminated_input>(prefix);
         const outcome twin = run_on<Twin>(prefix);
-        if (run == twin) return true;
+        if (run == twin && terminated == twin) return true;
         INFO(name << " on " << prefix.size() << " bytes; run " << run.matched << '/' << run.consumed << '/' << run.furthest
-                  << ", twin " << twin.matched << '/' << twin.consumed << '/' << twin.furthest);
+                  << ", on a NUL-terminated input " << terminated.matched << '/' << terminated.consumed << '/'
+                  << terminated.furthest << ", twin " << twin.matched << '/' << twin.consumed << '/' << twin.furthest);
         CHECK(run == twin);
+        CHECK(terminated == twin);
         return false;
     });
     if (same) SUCCEED(name);

@@ -59,6 +59,10 @@ template <typename... Steps>
 struct plain<kifu::peg::byte_seq<Steps...>> {
     using type = pegtl::seq<plain_t<Steps>...>;
 };
+template <char... Cs>
+struct plain<kifu::peg::literal<Cs...>> {
+    using type = pegtl::ascii::string<Cs...>;
+};
 template <typename... Alternatives>
 struct plain<kifu::peg::first_byte_choice<Alternatives...>> {
     using type = pegtl::sor<plain_t<typename Alternatives::rule>...>;
@@ -86,6 +90,8 @@ template <bool Plus, bool Negated, char32_t... Bounds>
 kifu::peg::class_run<Plus, Negated, Bounds...> body_of(const kifu::peg::class_run<Plus, Negated, Bounds...>*);
 template <bool Plus, unsigned char... Stops>
 kifu::peg::byte_run<Plus, Stops...> body_of(const kifu::peg::byte_run<Plus, Stops...>*);
+template <char... Cs>
+kifu::peg::literal<Cs...> body_of(const kifu::peg::literal<Cs...>*);
 
 // A rule with its leaves spelled out.
 template <typename Rule>
@@ -106,9 +112,13 @@ struct outcome {
     bool operator==(const outcome&) const = default;
 };
 
-template <typename Rule>
+using plain_input = pegtl::memory_input<pegtl::tracking_mode::lazy>;
+// The input kifu::detail::parse gives the leaves: the text's NUL terminator is read as the end.
+using terminated_input = kifu::peg::nul_terminated_input<plain_input>;
+
+template <typename Rule, typename Input = plain_input>
 outcome run_on(const std::string& text) {
-    pegtl::memory_input<pegtl::tracking_mode::lazy> in(text.data(), text.size(), "test");
+    Input in(text.data(), text.size(), "test");
     probe p{text.data()};
     outcome out;
     try {
@@ -154,12 +164,15 @@ void check_twin(const char* name) {
                                          .whole_characters = Valid};
     const bool same = kifu::test::for_every_prefix(texts, [&](const std::string& prefix) {
         const outcome leaf = run_on<Rule>(prefix);
+        const outcome terminated = run_on<Rule, terminated_input>(prefix);
         const outcome spelled = run_on<twin<Rule>>(prefix);
-        if (leaf == spelled) return true;
+        if (leaf == spelled && terminated == spelled) return true;
         INFO(name << " on " << prefix.size() << " bytes: leaf " << leaf.matched << '/' << leaf.consumed << '/'
-                  << leaf.furthest << ' ' << leaf.error << "; spelled out " << spelled.matched << '/'
-                  << spelled.consumed << '/' << spelled.furthest << ' ' << spelled.error);
+                  << leaf.furthest << ' ' << leaf.error << "; on a NUL-terminated input " << terminated.matched << '/'
+                  << terminated.consumed << '/' << terminated.furthest << ' ' << terminated.error << "; spelled out "
+                  << spelled.matched << '/' << spelled.consumed << '/' << spelled.furthest << ' ' << spelled.error);
         CHECK(leaf == spelled);
+        CHECK(terminated == spelled);
         return false;
     });
     if (same) SUCCEED(name);
@@ -217,6 +230,10 @@ TEST_CASE("the one-leaf forms match, consume, try and raise as the PEGTL they st
     check_twin<g::bytes_one>("bytes_one");
     check_twin<g::bytes_three>("bytes_three");
     check_twin<g::bytes_ranges>("bytes_ranges");
+    check_twin<g::rep_nul>("rep_nul");
+    check_twin<g::run_nul>("run_nul");
+    check_twin<g::lit_nul, false>("lit_nul");
+    check_twin<g::steps_nul, false>("steps_nul");
 }
 
 TEST_CASE("one-leaf forms on chosen inputs", "[pegc][leaf]") {

@@ -142,6 +142,26 @@ void report_tried(const char* at, States&... st) noexcept {
     if constexpr (requires { Control<Rule>::tried(at, st...); }) Control<Rule>::tried(at, st...);
 }
 
+// An input whose text is followed by a readable NUL byte (a std::string's, as kifu::detail::parse
+// and trace read a source_text's text). A leaf whose class, literal or steps do not take that
+// byte reads on over it without testing for the end of the input first: the NUL stops it
+// exactly where the end would (no member, no literal byte, no step's byte matches it), and it
+// never reads past the NUL. Any other input (PEGTL's memory_input) gets the tests.
+template <typename Base>
+struct nul_terminated_input : Base {
+    using Base::Base;
+    static constexpr bool nul_after_end = true;
+};
+
+template <typename ParseInput>
+constexpr bool nul_after_end() noexcept {
+    if constexpr (requires { ParseInput::nul_after_end; }) {
+        return ParseInput::nul_after_end;
+    } else {
+        return false;
+    }
+}
+
 // One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
 // then utf8::any for a negated class of several ranges), compared as bytes (class_bytes).
 template <bool Negated, char32_t... Bounds>
@@ -152,7 +172,10 @@ struct class_char {
 
     template <typename ParseInput>
     [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
-        if (in.empty()) return false;
+        // (At the end, a NUL that is no member gives length 0.)
+        if constexpr (!nul_after_end<ParseInput>() || ascii_members<Negated, Bounds...>[0]) {
+            if (in.empty()) return false;
+        }
         const std::size_t length = class_bytes<Negated, Bounds...>::length_at(
             reinterpret_cast<const unsigned char*>(in.current()), reinterpret_cast<const unsigned char*>(in.end()));
         if (length == 0) return false;
@@ -196,8 +219,13 @@ struct class_run {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
         const unsigned char* p = first;
-        while (p != last && ascii_members<Negated, Bounds...>[*p]) ++p;
-        if (p != last && *p >= 0x80 && member_starts<Negated, Bounds...>[*p]) p = scan(p, last);
+        if constexpr (nul_after_end<ParseInput>() && !ascii_members<Negated, Bounds...>[0]) {
+            while (ascii_members<Negated, Bounds...>[*p]) ++p;
+            if (*p >= 0x80 && member_starts<Negated, Bounds...>[*p]) p = scan(p, last);
+        } else {
+            while (p != last && ascii_members<Negated, Bounds...>[*p]) ++p;
+            if (p != last && *p >= 0x80 && member_starts<Negated, Bounds...>[*p]) p = scan(p, last);
+        }
         report_tried<class_run, Control>(reinterpret_cast<const char*>(p), st...);
         if (Plus && p == first) return false;
         in.bump(static_cast<std::size_t>(p - first));
@@ -333,7 +361,14 @@ struct class_rep {
             // Members are single bytes: a table lookup each (`[0-9]{1,9}`), up to Max of them,
             // then whether an (m+1)-th follows.
             constexpr const std::array<bool, 256>& member = ascii_members<Negated, Bounds...>;
-            if constexpr (Max <= 8) {
+            // Whether the byte at p may be read without testing for the end (see
+            // nul_terminated_input).
+            constexpr bool unchecked = nul_after_end<ParseInput>() && !member[0];
+            if constexpr (Max <= 8 && unchecked) {
+                [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+                    (void)(((void)I, member[*p] ? (++p, true) : false) && ...);
+                }(std::make_integer_sequence<unsigned, Max>{});
+            } else if constexpr (Max <= 8) {
                 // A few characters at most (`[0-9]{1,2}`, a clock's field): spelled out, each
                 // step a test of the end and a lookup, with no count of the bytes left.
                 [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
@@ -344,7 +379,7 @@ struct class_rep {
                 while (p != stop && member[*p]) ++p;
             }
             count = static_cast<unsigned>(p - first);
-            length = count == Max && p != last && member[*p] ? 1 : 0;
+            length = count == Max && (unchecked || p != last) && member[*p] ? 1 : 0;
         } else {
             while (p != last && (length = bytes::length_at(p, last)) != 0 && count != Max) {
                 p += length;
@@ -381,7 +416,7 @@ struct byte_step {
         return words;
     }();
     static constexpr unsigned char ranges[] = {Ranges...};
-    [[gnu::always_inline]] static inline bool has(unsigned char byte) noexcept {
+    [[gnu::always_inline]] static constexpr bool has(unsigned char byte) noexcept {
         if constexpr (sizeof...(Ranges) == 2) {
             return static_cast<unsigned char>(byte - ranges[0]) <= ranges[1] - ranges[0];
         } else {
@@ -417,8 +452,9 @@ struct byte_seq {
     [[nodiscard]] static bool match(ParseInput& in, States&&... st) noexcept {
         const char* p = in.current();
         const char* tried = p;
-        // With a byte left for every step, no step needs to look for the end.
-        const bool matched = in.size(sizeof...(Steps)) >= sizeof...(Steps)
+        // With a byte left for every step, or a NUL after the end that no step takes (a step
+        // then fails or stays there as it does at the end), no step needs to look for the end.
+        const bool matched = (nul_after_end<ParseInput>() && !(Steps::has(0) || ...)) || in.size(sizeof...(Steps)) >= sizeof...(Steps)
                                  ? ((tried = p, Steps::template step<false>(p, in.end())) && ...)
                                  : ((tried = p, Steps::template step<true>(p, in.end())) && ...);
         report_tried<byte_seq, Control>(tried, st...);
@@ -443,7 +479,10 @@ struct literal {
 
     template <typename ParseInput>
     [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
-        if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        // (Compared in order, the bytes stop at the NUL after the end, which no byte here is.)
+        if constexpr (!nul_after_end<ParseInput>() || ((Cs == '\0') || ...)) {
+            if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+        }
         const char* p = in.current();
         if (!((*p++ == Cs) && ...)) return false;
         in.bump(sizeof...(Cs));

@@ -27,6 +27,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
+#include "core/peg_leaves.hpp"
 #include "core/text_positions.hpp"
 
 namespace kifu::detail {
@@ -253,6 +254,11 @@ struct peg_control {
     };
 };
 
+/// The input of parse() and trace(): a source_text's text, a std::string, whose byte past the
+/// end is a readable NUL (what kifu::peg's leaves skip their end tests for).
+using source_input = kifu::peg::nul_terminated_input<
+    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy, tao::pegtl::eol::lf_crlf, const char*>>;
+
 /// Parses `text` with the grammar rooted at `Root`, sending events to `builder` and problems to
 /// `diagnostics` (code "<code_prefix>.syntax", "<code_prefix>.too-large", "<code_prefix>.too-deep").
 /// Returns true when the input matched and no error was recorded.
@@ -276,8 +282,7 @@ bool parse(const kifu::source_text& text, kifu::read_mode mode, std::string_view
     // The source name is a pointer into the source_text, not a std::string: PEGTL's default
     // would copy the file name for every parse, and nothing reads it back (diagnostics take it
     // from source_text, positions from the byte offset).
-    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy, tao::pegtl::eol::lf_crlf, const char*> in(
-        input.data(), input.size(), text.file_name().c_str());
+    source_input in(input.data(), input.size(), text.file_name().c_str());
     // Two instantiations when the grammar is not recursive: without the depth count when the
     // bound cannot be reached (the usual limits), with it otherwise (a limit below max_nesting).
     const auto run = [&]<bool CountDepth>() {
@@ -408,8 +413,7 @@ bool trace(const kifu::source_text& text, std::string& out, std::string_view cod
     std::vector<kifu::diagnostic> diagnostics;
     peg_state<peg_trace_builder> state{builder, text, kifu::read_mode::strict, code_prefix, diagnostics,
                                        peg_limits{}.max_depth, input.data(), input.data()};
-    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy, tao::pegtl::eol::lf_crlf, const char*> in(
-        input.data(), input.size(), text.file_name().c_str());
+    source_input in(input.data(), input.size(), text.file_name().c_str());
     try {
         if (!tao::pegtl::parse<Root, tao::pegtl::nothing, peg_trace_control<Traits>::template type>(in, state)) {
             state.error(".syntax", "unexpected text", state.furthest);

@@ -36,7 +36,11 @@ struct bytes_line : kifu::peg::byte_run<false, '\n', '\n', '\r', '\r'> {};
 struct bytes_one : kifu::peg::byte_run<true, ';', ';'> {};
 struct bytes_three : kifu::peg::byte_run<true, '\n', '\n', '\r', '\r', ':', ':'> {};
 struct bytes_ranges : kifu::peg::byte_run<false, '\x00', '\x08', 'a', 'c', '\x7F', '\x7F'> {};
-struct root : tao::pegtl::seq<wide, wide_mixed, negated, negated_wide, negated_multi, edges, surrogate_span, rep_ascii, rep_wide, rep_negated, rep_edges, rep_eight, rep_nine, time_shape, origin, steps, predicates, insensitive, cut_after, wide_between, not_fused, run_star, run_plus, under_cut, bytes_line, bytes_one, bytes_three, bytes_ranges> {};
+struct rep_nul : kifu::peg::class_rep<1, 3, false, 0x0000, U' ', U'0', U'9'> {};
+struct run_nul : kifu::peg::class_run<false, false, 0x0000, 0x0000, U' ', U' ', U'a', U'a', 0x3000, 0x3000> {};
+struct lit_nul : kifu::peg::literal<'a', '\x00', 'b'> {};
+struct steps_nul : kifu::peg::byte_seq<kifu::peg::byte_step<0, '\x00', '\x00', 'a', 'a'>, kifu::peg::byte_step<0, 'b', 'b'>> {};
+struct root : tao::pegtl::seq<wide, wide_mixed, negated, negated_wide, negated_multi, edges, surrogate_span, rep_ascii, rep_wide, rep_negated, rep_edges, rep_eight, rep_nine, time_shape, origin, steps, predicates, insensitive, cut_after, wide_between, not_fused, run_star, run_plus, under_cut, bytes_line, bytes_one, bytes_three, bytes_ranges, rep_nul, run_nul, lit_nul, steps_nul> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
@@ -79,7 +83,11 @@ template <> inline constexpr std::string_view rule_name<bytes_three> = "bytes_th
 template <> inline constexpr std::string_view rule_name<bytes_ranges> = "bytes_ranges";
 template <> inline constexpr std::string_view rule_name<under_cut> = "under_cut";
 template <> inline constexpr std::string_view rule_name<pair> = "pair";
-inline constexpr std::array<std::string_view, 30> rule_names{"root", "wide", "wide_mixed", "negated", "negated_wide", "negated_multi", "edges", "surrogate_span", "rep_ascii", "rep_wide", "rep_negated", "rep_edges", "rep_eight", "rep_nine", "time_shape", "origin", "steps", "predicates", "insensitive", "cut_after", "wide_between", "not_fused", "run_star", "run_plus", "bytes_line", "bytes_one", "bytes_three", "bytes_ranges", "under_cut", "pair"};
+template <> inline constexpr std::string_view rule_name<rep_nul> = "rep_nul";
+template <> inline constexpr std::string_view rule_name<run_nul> = "run_nul";
+template <> inline constexpr std::string_view rule_name<lit_nul> = "lit_nul";
+template <> inline constexpr std::string_view rule_name<steps_nul> = "steps_nul";
+inline constexpr std::array<std::string_view, 34> rule_names{"root", "wide", "wide_mixed", "negated", "negated_wide", "negated_multi", "edges", "surrogate_span", "rep_ascii", "rep_wide", "rep_negated", "rep_edges", "rep_eight", "rep_nine", "time_shape", "origin", "steps", "predicates", "insensitive", "cut_after", "wide_between", "not_fused", "run_star", "run_plus", "bytes_line", "bytes_one", "bytes_three", "bytes_ranges", "under_cut", "pair", "rep_nul", "run_nul", "lit_nul", "steps_nul"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
