@@ -38,6 +38,7 @@ struct leaves_twin : plain_body<g::leaves> {};
 struct named_twin : plain_body<g::named> {};
 struct cut_first_twin : plain_body<g::cut_first> {};
 struct nullable_build_twin : plain_body<g::nullable_build> {};
+struct at_end_twin : plain_body<g::at_end> {};
 // A twin that kept the emitted form would compare a rule with itself.
 static_assert(!std::is_base_of_v<decltype(base_choice(static_cast<const g::token*>(nullptr))), token_twin>);
 
@@ -50,6 +51,7 @@ template <> constexpr std::string_view name_of<leaves_twin> = "leaves";
 template <> constexpr std::string_view name_of<named_twin> = "named";
 template <> constexpr std::string_view name_of<cut_first_twin> = "cut_first";
 template <> constexpr std::string_view name_of<nullable_build_twin> = "nullable_build";
+template <> constexpr std::string_view name_of<at_end_twin> = "at_end";
 
 // What runtime/src/core/peg_support.hpp's control tracks: the furthest point tried, the events
 // of named rules (here every named rule reports one), a depth limit on named rules.
@@ -81,10 +83,10 @@ struct probe_control : kifu::test::furthest_hooks<Rule> {
     }
 };
 
-template <typename Rule>
+template <typename Rule, typename Input = tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy>>
 outcome run_on(const std::string& text, std::size_t max_depth) {
     probe p{text.data(), text.data(), max_depth, 0, {}};
-    return kifu::test::parse_outcome<Rule, probe_control>(text, p);
+    return kifu::test::parse_outcome<Rule, probe_control, probe, Input>(text, p);
 }
 
 // Bytes that start (or nearly start) the grammar's alternatives, UTF-8 and not.
@@ -103,6 +105,12 @@ void check_twins(const char* name) {
         kifu::test::check_same_outcomes(
             std::string(name) + " (depth " + std::to_string(max_depth) + ")", texts,
             [&](const std::string& text) { return run_on<Rule>(text, max_depth); },
+            [&](const std::string& text) { return run_on<Twin>(text, max_depth); });
+        // As kifu::detail::parse runs it: the NUL after the text looked up as the end where the
+        // choice's table says the same of both.
+        kifu::test::check_same_outcomes(
+            std::string(name) + " (depth " + std::to_string(max_depth) + ", NUL-terminated input)", texts,
+            [&](const std::string& text) { return run_on<Rule, kifu::test::terminated_input>(text, max_depth); },
             [&](const std::string& text) { return run_on<Twin>(text, max_depth); });
     }
 }
@@ -134,6 +142,7 @@ TEST_CASE("a first-byte choice matches, consumes, tries and reports as the order
     check_twins<g::named, named_twin>("named");
     check_twins<g::cut_first, cut_first_twin>("cut_first");
     check_twins<g::nullable_build, nullable_build_twin>("nullable_build");
+    check_twins<g::at_end, at_end_twin>("at_end");
 }
 
 TEST_CASE("first-byte choices on chosen inputs", "[pegc][first-byte]") {

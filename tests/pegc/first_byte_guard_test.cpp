@@ -73,10 +73,11 @@ struct counting_control : probe_control<Rule> {
     static constexpr bool counts_depth = true;
 };
 
-template <typename Rule, template <typename...> class Control = probe_control>
+template <typename Rule, template <typename...> class Control = probe_control,
+          typename Input = tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy>>
 outcome run_on(const std::string& text) {
     probe p{text.data(), text.data(), {}};
-    return kifu::test::parse_outcome<Rule, Control>(text, p);
+    return kifu::test::parse_outcome<Rule, Control, probe, Input>(text, p);
 }
 
 // Bytes that start (or nearly start) the grammar's rules, and others.
@@ -89,6 +90,12 @@ void check_twins(const char* name) {
     const kifu::test::random_texts texts{.pieces = pieces, .seed = 20261127, .count = 2000, .max_pieces = 8};
     kifu::test::check_same_outcomes(
         name, texts, [](const std::string& text) { return run_on<Rule>(text); },
+        [](const std::string& text) { return run_on<Twin>(text); });
+    // As kifu::detail::parse runs it: the NUL after the text looked up as the end where the
+    // guard's table says the same of both.
+    kifu::test::check_same_outcomes(
+        std::string(name) + " (NUL-terminated input)", texts,
+        [](const std::string& text) { return run_on<Rule, probe_control, kifu::test::terminated_input>(text); },
         [](const std::string& text) { return run_on<Twin>(text); });
 }
 

@@ -69,11 +69,17 @@ void add_event(State& state, std::string_view name, const char* start, const cha
                     std::to_string(end - state.begin) + ' ';
 }
 
-/// Parses `text` with Rule under Control. `state` starts at the text (`begin` and `furthest` at
-/// its first byte, no events); its control keeps `furthest` and `events`.
-template <typename Rule, template <typename...> class Control, typename State>
+/// The input kifu::detail::parse gives a grammar: a std::string's, its NUL terminator read as
+/// the end (kifu::peg::nul_terminated_input).
+using terminated_input = kifu::peg::nul_terminated_input<tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy>>;
+
+/// Parses `text` with Rule under Control, from an Input over it. `state` starts at the text
+/// (`begin` and `furthest` at its first byte, no events); its control keeps `furthest` and
+/// `events`.
+template <typename Rule, template <typename...> class Control, typename State,
+          typename Input = tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy>>
 outcome parse_outcome(const std::string& text, State& state) {
-    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.data(), text.size(), "test");
+    Input in(text.data(), text.size(), "test");
     outcome out;
     try {
         out.matched = tao::pegtl::parse<Rule, tao::pegtl::nothing, Control>(in, state);

@@ -490,6 +490,15 @@ struct literal {
     }
 };
 
+// The symbol at the input (its next byte, 256 at the end) where a first-byte table is looked
+// up. `alike_at_nul`: the table says the same of byte 0 and of the end, so on an input with a NUL
+// after its end (nul_terminated_input) that NUL can be looked up as it stands.
+template <typename ParseInput>
+[[gnu::always_inline]] inline unsigned symbol_at(ParseInput& in, bool alike_at_nul) noexcept {
+    if (nul_after_end<ParseInput>() && alike_at_nul) return static_cast<unsigned char>(*in.current());
+    return in.empty() ? 256u : static_cast<unsigned char>(in.peek_char());
+}
+
 // An ordered choice that reads the next byte once and tries only the alternatives that may
 // match there (kifu-pegc's first-byte dispatch). Each first_byte_alt names an alternative and the
 // (first, last) ranges of the symbols it is tried at: bytes 0-255, and 256 for the end of the
@@ -547,7 +556,7 @@ struct first_byte_guard {
               template <typename...> class Control, typename ParseInput, typename... States>
     [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in, States&&... st) {
         if constexpr (counts_no_depth<Control<Rule>>()) {
-            if (!tried_at[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())]) {
+            if (!tried_at[symbol_at(in, tried_at[0] == tried_at[256])]) {
                 report_tried<first_byte_guard, Control>(in.current(), st...);
                 return !Plus;
             }
@@ -578,7 +587,7 @@ struct first_byte_choice {
     [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
         // Here, not in the class body, for the reason class_run gives.
         static constexpr std::array<std::uint64_t, 257> table = masks();
-        const std::uint64_t mask = table[in.empty() ? 256u : static_cast<unsigned char>(in.peek_char())];
+        const std::uint64_t mask = table[symbol_at(in, table[0] == table[256])];
         return match_in_turn<A, M, Action, Control>(mask, std::index_sequence_for<Alternatives...>(), in, st...);
     }
 

@@ -28,7 +28,8 @@ struct empty_event : tao::pegtl::at<tao::pegtl::string<'e'>> {};
 struct nullable_build : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<empty_event, 'e', 'e'>, kifu::peg::first_byte_alt<semi, ';', ';'>> {};
 struct mixed : tao::pegtl::sor<word, tao::pegtl::string<'!'>> {};
 struct plain : tao::pegtl::sor<tao::pegtl::opt<tao::pegtl::string<'a'>>, tao::pegtl::opt<tao::pegtl::string<'b'>>> {};
-struct root : tao::pegtl::seq<tokens, leaves, named, cut_first, nullable_build, mixed, plain> {};
+struct at_end : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<tao::pegtl::string<'a'>, 'a', 'a'>, kifu::peg::first_byte_alt<tao::pegtl::eof, 256, 256>, kifu::peg::first_byte_alt<kifu::peg::byte_seq<kifu::peg::byte_step<0, '\x00', '\x00'>, kifu::peg::byte_step<0, '!', '!'>>, 0x00, 0x00>> {};
+struct root : tao::pegtl::seq<tokens, leaves, named, cut_first, nullable_build, mixed, plain, at_end> {};
 // @build rules, in grammar order
 enum class event : unsigned short { value, ident, semi, open, close, junk, marker, empty_event };
 inline constexpr std::array<std::string_view, 8> event_names{"value", "ident", "semi", "open", "close", "junk", "marker", "empty_event"};
@@ -79,7 +80,8 @@ template <> inline constexpr std::string_view rule_name<nullable_build> = "nulla
 template <> inline constexpr std::string_view rule_name<empty_event> = "empty_event";
 template <> inline constexpr std::string_view rule_name<mixed> = "mixed";
 template <> inline constexpr std::string_view rule_name<plain> = "plain";
-inline constexpr std::array<std::string_view, 22> rule_names{"root", "tokens", "token", "value", "ident", "semi", "spaces", "open", "close", "junk", "leaves", "named", "word", "digits", "quiet", "marker", "cut_first", "cut_rule", "nullable_build", "empty_event", "mixed", "plain"};
+template <> inline constexpr std::string_view rule_name<at_end> = "at_end";
+inline constexpr std::array<std::string_view, 23> rule_names{"root", "tokens", "token", "value", "ident", "semi", "spaces", "open", "close", "junk", "leaves", "named", "word", "digits", "quiet", "marker", "cut_first", "cut_rule", "nullable_build", "empty_event", "mixed", "plain", "at_end"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
