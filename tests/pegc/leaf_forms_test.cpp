@@ -12,6 +12,7 @@
 #include "cases/leaf_forms/expected.hpp"
 #include "furthest_hooks.hpp"
 #include "random_prefixes.hpp"
+#include "twin_outcomes.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -113,8 +114,7 @@ struct outcome {
 };
 
 using plain_input = pegtl::memory_input<pegtl::tracking_mode::lazy>;
-// The input kifu::detail::parse gives the leaves: the text's NUL terminator is read as the end.
-using terminated_input = kifu::peg::nul_terminated_input<plain_input>;
+using kifu::test::terminated_input;
 
 template <typename Rule, typename Input = plain_input>
 outcome run_on(const std::string& text) {

@@ -162,6 +162,11 @@ constexpr bool nul_after_end() noexcept {
     }
 }
 
+// Whether a class leaf may read the byte at its position without testing for the end first:
+// on a nul_terminated_input, when U+0000 is no member.
+template <typename ParseInput, bool Negated, char32_t... Bounds>
+inline constexpr bool stops_at_nul = nul_after_end<ParseInput>() && !ascii_members<Negated, Bounds...>[0];
+
 // One character of a class (utf8::one<>, ranges<>, not_one<>, not_range<>, and not_at<ranges<>>
 // then utf8::any for a negated class of several ranges), compared as bytes (class_bytes).
 template <bool Negated, char32_t... Bounds>
@@ -173,7 +178,7 @@ struct class_char {
     template <typename ParseInput>
     [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
         // (At the end, a NUL that is no member gives length 0.)
-        if constexpr (!nul_after_end<ParseInput>() || ascii_members<Negated, Bounds...>[0]) {
+        if constexpr (!stops_at_nul<ParseInput, Negated, Bounds...>) {
             if (in.empty()) return false;
         }
         const std::size_t length = class_bytes<Negated, Bounds...>::length_at(
@@ -219,7 +224,7 @@ struct class_run {
         const auto* const first = reinterpret_cast<const unsigned char*>(in.current());
         const auto* const last = reinterpret_cast<const unsigned char*>(in.end());
         const unsigned char* p = first;
-        if constexpr (nul_after_end<ParseInput>() && !ascii_members<Negated, Bounds...>[0]) {
+        if constexpr (stops_at_nul<ParseInput, Negated, Bounds...>) {
             while (ascii_members<Negated, Bounds...>[*p]) ++p;
             if (*p >= 0x80 && member_starts<Negated, Bounds...>[*p]) p = scan(p, last);
         } else {
@@ -363,7 +368,7 @@ struct class_rep {
             constexpr const std::array<bool, 256>& member = ascii_members<Negated, Bounds...>;
             // Whether the byte at p may be read without testing for the end (see
             // nul_terminated_input).
-            constexpr bool unchecked = nul_after_end<ParseInput>() && !member[0];
+            constexpr bool unchecked = stops_at_nul<ParseInput, Negated, Bounds...>;
             if constexpr (Max <= 8 && unchecked) {
                 [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
                     (void)(((void)I, member[*p] ? (++p, true) : false) && ...);
