@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <cstdlib>
 #include <ctime>
@@ -31,9 +32,11 @@ struct input {
     std::string bytes;
 };
 
-/// The command line every benchmark takes: `[--passes N] [PATH...]`.
+/// The command line every benchmark takes: `[--passes N] [--rounds R] [--min-time S] [PATH...]`.
 struct arguments {
     int passes = 5;
+    int rounds = 0;          ///< > 0: also time rows as the peers' benchmarks do (median_round_seconds)
+    double min_time = 2.0;   ///< seconds of wall time a round lasts at least
     std::vector<std::filesystem::path> paths;
 };
 
@@ -44,8 +47,12 @@ inline arguments parse_arguments(int argc, char** argv, std::vector<std::filesys
         const std::string_view arg = argv[i];
         if (arg == "--passes" && i + 1 < argc) {
             args.passes = std::max(1, std::atoi(argv[++i]));
+        } else if (arg == "--rounds" && i + 1 < argc) {
+            args.rounds = std::max(1, std::atoi(argv[++i]));
+        } else if (arg == "--min-time" && i + 1 < argc) {
+            args.min_time = std::max(0.01, std::atof(argv[++i]));
         } else if (arg == "--help" || arg == "-h") {
-            fmt::print("usage: {} [--passes N] [FILE|FOLDER...]\n", argv[0]);
+            fmt::print("usage: {} [--passes N] [--rounds R [--min-time S]] [FILE|FOLDER...]\n", argv[0]);
             std::exit(0);
         } else {
             args.paths.emplace_back(arg);
@@ -134,6 +141,70 @@ inline double best_cpu_seconds(int passes, const std::function<void()>& pass) {
         best = i == 0 ? s : std::min(best, s);
     }
     return best;
+}
+
+/// The time of one pass as the peers' benchmarks take it (shared/peers/shogi/bench.mjs), so that
+/// a ratio to a peer compares the same statistic on both sides: passes for at least a second
+/// of warm-up (two at least), then `rounds` rounds of N passes, N fixed from the warm-up so that
+/// a round lasts about `min_seconds`; each round's wall time over N, the median round returned.
+/// Wall time, as Node's clock is: a round also pays for whatever else the machine runs then.
+inline double median_round_seconds(int rounds, double min_seconds, const std::function<void()>& pass) {
+    using clock = std::chrono::steady_clock;
+    const auto seconds_since = [](clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); };
+    std::vector<double> warm;
+    const auto warm_start = clock::now();
+    do {
+        const auto t = clock::now();
+        pass();
+        warm.push_back(seconds_since(t));
+    } while (seconds_since(warm_start) < 1.0 || warm.size() < 2);
+    // The median of the last few warm-up passes (at most five, at most half of them).
+    std::vector<double> last(warm.end() - static_cast<std::ptrdiff_t>(std::min<std::size_t>(5, (warm.size() + 1) / 2)), warm.end());
+    std::sort(last.begin(), last.end());
+    const double per_pass = std::max(last[last.size() / 2], 1e-6);
+    const int n = std::max(1, static_cast<int>(std::ceil(min_seconds / per_pass)));
+    std::vector<double> times;
+    for (int r = 0; r < rounds; ++r) {
+        const auto t = clock::now();
+        for (int k = 0; k < n; ++k) pass();
+        times.push_back(seconds_since(t) / n);
+    }
+    std::sort(times.begin(), times.end());
+    const std::size_t m = times.size() / 2;
+    return times.size() % 2 ? times[m] : (times[m - 1] + times[m]) / 2;
+}
+
+/// A row timed per move: its name, the main-line moves of one pass and the seconds of one pass.
+struct move_rate {
+    std::string name;
+    std::size_t moves;
+    double seconds;
+};
+
+/// Prints rows timed per move by best_cpu_seconds, the first one the baseline byte scan.
+inline void print_per_core(const std::vector<move_rate>& rows, int passes, std::size_t files, std::size_t bytes,
+                           std::size_t lines) {
+    fmt::print("\nper core, from thread CPU time (best of {} passes); {} files, {:.3f} MB, {} lines\n", passes, files,
+               static_cast<double>(bytes) / 1e6, lines);
+    fmt::print("{:<28} {:>10} {:>12} {:>10} {:>10} {:>10}\n", "what", "moves", "moves/s", "ns/move", "MB/s", "x baseline");
+    for (const auto& r : rows) {
+        const double moves_per_s = r.moves ? static_cast<double>(r.moves) / r.seconds : 0;
+        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f} {:>10.1f} {:>10.1f}\n", r.name, r.moves, moves_per_s,
+                   r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0,
+                   static_cast<double>(bytes) / 1e6 / r.seconds, r.seconds / rows.front().seconds);
+    }
+}
+
+/// Prints the rows median_round_seconds timed (`--rounds`), per move.
+inline void print_peer_style(const std::vector<move_rate>& rows, const arguments& args) {
+    if (rows.empty()) return;
+    fmt::print("\nas the peers time it: median of {} rounds of at least {} s, wall time\n", args.rounds, args.min_time);
+    fmt::print("{:<28} {:>10} {:>12} {:>10}\n", "what", "moves", "moves/s", "ns/move");
+    for (const auto& r : rows) {
+        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f}\n", r.name, r.moves,
+                   r.moves ? static_cast<double>(r.moves) / r.seconds : 0.0,
+                   r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0);
+    }
 }
 
 /// Rows of measurements over one set of inputs, printed as a table. The first row is

@@ -1,10 +1,11 @@
 // CSA read speed over the generated 2,000-game set (or given files), against a baseline byte
 // scan of the same bytes measured in the same run. Usage:
-//   kifu_bench_csa [--passes N] [--list FILE.tsv] [--only ROW] [FOLDER|FILE...]
+//   kifu_bench_csa [--passes N] [--rounds R [--min-time S]] [--list FILE.tsv] [--only ROW] [FOLDER|FILE...]
 // (default: ../shared/corpus/shogi/generated/seed1-2000/csa). `--list` takes the TSV that
 // `node bench.mjs --list` writes in ../shared/peers/shogi (input, bytes, moves; `PATH#K` is the
 // K-th game of a file split on `/` lines) and times exactly those games, checking that our
-// main-line move count equals the peer's. Compare with
+// main-line move count equals the peer's. `--rounds R` times each row a second time as the peer's
+// bench.mjs times itself (the median of R rounds of at least S seconds, wall time). Compare with
 // `node bench.mjs --peer jkf --format csa <same folder>` (see docs/performance.md).
 
 #include "bench_support.hpp"
@@ -84,12 +85,7 @@ int main(int argc, char** argv) {
         texts.push_back(kifu::decode(in.name, in.bytes, d, ds));
     }
 
-    struct rate {
-        std::string name;
-        std::size_t moves;
-        double seconds;
-    };
-    std::vector<rate> rates;
+    std::vector<kifu::bench::move_rate> rates;
     std::size_t lines = 0;
     const double baseline = kifu::bench::best_cpu_seconds(args.passes, [&] {
         lines = 0;
@@ -99,11 +95,15 @@ int main(int argc, char** argv) {
     });
     rates.push_back({"baseline: byte scan", 0, baseline});
     kifu::bench::table table("CSA (shogi)", inputs, args.passes);
+    std::vector<kifu::bench::move_rate> peer_style;  // with --rounds
     auto measure = [&](std::string name, const std::function<std::size_t()>& pass) {
         if (name.find(only) == std::string::npos) return;
         std::size_t moves = 0;
         const double seconds = kifu::bench::best_cpu_seconds(args.passes, [&] { moves = pass(); });
         rates.push_back({name, moves, seconds});
+        if (args.rounds > 0) {
+            peer_style.push_back({name, moves, kifu::bench::median_round_seconds(args.rounds, args.min_time, [&] { pass(); })});
+        }
         table.measure(std::move(name), inputs.size(), bytes, pass);
     };
 
@@ -161,15 +161,8 @@ int main(int argc, char** argv) {
     measure("read_buffer: +normalize", [&] { return read_all(true); });
 
     table.print();
-    fmt::print("\nper core, from thread CPU time (best of {} passes); {} files, {:.3f} MB, {} lines\n", args.passes,
-               inputs.size(), static_cast<double>(bytes) / 1e6, lines);
-    fmt::print("{:<28} {:>10} {:>12} {:>10} {:>10} {:>10}\n", "what", "moves", "moves/s", "ns/move", "MB/s", "x baseline");
-    for (const auto& r : rates) {
-        const double moves_per_s = r.moves ? static_cast<double>(r.moves) / r.seconds : 0;
-        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f} {:>10.1f} {:>10.1f}\n", r.name, r.moves, moves_per_s,
-                   r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0,
-                   static_cast<double>(bytes) / 1e6 / r.seconds, r.seconds / rates.front().seconds);
-    }
+    kifu::bench::print_per_core(rates, args.passes, inputs.size(), bytes, lines);
+    kifu::bench::print_peer_style(peer_style, args);
     // The row the peer's work matches, when --only kept it.
     const auto normalized = std::find_if(rates.begin(), rates.end(), [](const auto& r) { return r.name == "parse+normalize: text"; });
     if (!list_file.empty() && normalized != rates.end()) {

@@ -5,7 +5,10 @@
 #   sh tools/bench/formats-vs-peers.sh [ROUNDS [OUT]]        (default 5 rounds, OUT=bench-out)
 # OUT/<round>/<name>.txt holds each program's own output; the tables take the median of each
 # row over the rounds. kifu rows are per core (thread CPU time, best of the passes); the
-# peers' rows are their median round of wall time (Node runs one thread).
+# peers' rows are their median round of wall time (Node runs one thread). For CSA, KIF and KI2
+# kifu also times parse+normalize of the peer's games as the peer times itself (`--rounds 3`:
+# median of 3 rounds of at least 2 s, wall time; <name>.kifu-as-peer.txt), and the script ends
+# with the ratio of those like statistics per round and over the rounds (the shogi summary).
 # ONLY="name name" runs a subset (names below). BENCH=folder overrides build/tools/bench.
 # Needs ../shared/corpus and ../shared/peers (npm ci done in shogi/ and go-othello/).
 set -eu
@@ -30,6 +33,9 @@ one() {
         if [ "$1" = csa ]; then b=kifu_bench_csa; f=""; else b=kifu_bench_kakinoki; f="--format $1"; fi
         # shellcheck disable=SC2086
         "$bench/$b" --passes 5 $f --list "$list/$1.tsv" >"$2/$1.kifu.txt" 2>&1
+        if [ "$1" = csa ]; then row="--only parse+normalize"; else row="--rows parse+normalize"; fi
+        # shellcheck disable=SC2086
+        "$bench/$b" --passes 1 --rounds 3 $f $row --list "$list/$1.tsv" >"$2/$1.kifu-as-peer.txt" 2>&1
         # shellcheck disable=SC2086
         "$bench/$b" --passes 5 $f "$gen/$1" >"$2/$1.kifu-all.txt" 2>&1 ;;
     jkf)
@@ -59,3 +65,29 @@ while [ "$r" -le "$rounds" ]; do
     r=$((r + 1))
 done
 echo "outputs in $out/1 … $out/$rounds"
+
+# The shogi summary: per format, json-kifu-format's median round (moves/s, main line) beside
+# kifu's parse+normalize of the same games timed the same way, and kifu's best pass per core.
+median() { sort -n | awk '{v[NR] = $1} END {if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}'; }
+for name in csa kif ki2; do
+    case " $names " in *" $name "*) ;; *) continue ;; esac
+    peer_rates="" same_rates="" best_rates=""
+    r=1
+    while [ "$r" -le "$rounds" ]; do
+        p=$(sed -n 's/^median: .* \([0-9,]*\) moves\/s (.*/\1/p' "$out/$r/$name.peer.txt" | tr -d ,)
+        best=$(grep '^parse+normalize: text' "$out/$r/$name.kifu.txt" | sed -n 2p | awk '{print $4}')
+        same=$(grep '^parse+normalize: text' "$out/$r/$name.kifu-as-peer.txt" | sed -n 3p | awk '{print $4}')
+        if [ -n "$p" ] && [ -n "$same" ] && [ -n "$best" ]; then
+            printf '%s round %d: json-kifu-format %s moves/s; kifu %s (as timed by the peer), %s (best pass per core): %sx, %sx\n' \
+                "$name" "$r" "$p" "$same" "$best" "$(awk "BEGIN {printf \"%.1f\", $same / $p}")" "$(awk "BEGIN {printf \"%.1f\", $best / $p}")"
+            peer_rates="$peer_rates $p" same_rates="$same_rates $same" best_rates="$best_rates $best"
+        fi
+        r=$((r + 1))
+    done
+    [ -n "$peer_rates" ] || continue
+    p=$(echo "$peer_rates" | tr ' ' '\n' | grep . | median)
+    same=$(echo "$same_rates" | tr ' ' '\n' | grep . | median)
+    best=$(echo "$best_rates" | tr ' ' '\n' | grep . | median)
+    printf '%s median of rounds: json-kifu-format %.0f moves/s; kifu %.0f (as timed by the peer), %.0f (best pass per core): %.1fx, %.1fx\n' \
+        "$name" "$p" "$same" "$best" "$(awk "BEGIN {print $same / $p}")" "$(awk "BEGIN {print $best / $p}")"
+done

@@ -1,13 +1,16 @@
 // KIF and KI2 read speed over the generated 2,000-game set (or given files), against a
 // baseline byte scan of the same bytes measured in the same run. Built as kifu_bench_kakinoki.
 // Usage:
-//   kifu_bench_kakinoki [--passes N] [--format kif|ki2] [--rows PREFIX] [--list FILE.tsv] [FOLDER|FILE...]
+//   kifu_bench_kakinoki [--passes N] [--rounds R [--min-time S]] [--format kif|ki2] [--rows PREFIX]
+//                       [--list FILE.tsv] [FOLDER|FILE...]
 // Without paths: ../shared/corpus/shogi/generated/seed1-2000/kif (.kif, .kifu) and then
 // .../ki2 (.ki2, .ki2u), one table each; `--format` picks one. `--list` takes the TSV that
 // `node bench.mjs --list` writes in ../shared/peers/shogi (input, bytes, moves; `PATH#K` is the
 // K-th game of a file split on `/` lines) and times exactly those games, checking that our
 // main-line move count equals the peer's. `--rows parse` times only the rows whose name starts
-// with "parse" (for `perf record` on one row). Compare with
+// with "parse" (for `perf record` on one row). `--rounds R` times each row a second time as the
+// peer's bench.mjs times itself (kifu::bench::median_round_seconds: the median of R rounds of at
+// least S seconds, default 2, wall time) and prints those rates too. Compare with
 // `node bench.mjs --peer jkf --format kif|ki2 <same folder>` (see docs/performance.md).
 //
 // Only the public API is used (kifu::find_format, format_info::read_text, kifu::decode,
@@ -40,15 +43,12 @@ std::size_t main_line_moves(const kifu::read_result& result) {
     return moves;
 }
 
-struct rate {
-    std::string name;
-    std::size_t moves;
-    double seconds;
-};
+using rate = kifu::bench::move_rate;
 
 // Times one format over its inputs and prints both tables; returns the rows.
-std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::bench::input>& inputs, int passes,
-                               const std::string& rows) {
+std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::bench::input>& inputs,
+                               const kifu::bench::arguments& args, const std::string& rows) {
+    const int passes = args.passes;
     const kifu::format_info* format = kifu::find_format(name);
     if (format == nullptr || format->read_text == nullptr) {
         fmt::print(stderr, "format {} is not registered\n", name);
@@ -68,6 +68,7 @@ std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::
     }
 
     std::vector<rate> rates;
+    std::vector<kifu::bench::move_rate> peer_style;  // with --rounds
     std::size_t lines = 0;
     const double baseline = kifu::bench::best_cpu_seconds(passes, [&] {
         lines = 0;
@@ -82,6 +83,9 @@ std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::
         std::size_t moves = 0;
         const double seconds = kifu::bench::best_cpu_seconds(passes, [&] { moves = pass(); });
         rates.push_back({row, moves, seconds});
+        if (args.rounds > 0) {
+            peer_style.push_back({row, moves, kifu::bench::median_round_seconds(args.rounds, args.min_time, [&] { pass(); })});
+        }
         table.measure(std::move(row), inputs.size(), bytes, pass);
     };
 
@@ -111,15 +115,8 @@ std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::
     measure("read_buffer: +normalize", [&] { return from_bytes(true); });
 
     table.print();
-    fmt::print("\nper core, from thread CPU time (best of {} passes); {} files, {:.3f} MB, {} lines\n", passes,
-               inputs.size(), static_cast<double>(bytes) / 1e6, lines);
-    fmt::print("{:<28} {:>10} {:>12} {:>10} {:>10} {:>10}\n", "what", "moves", "moves/s", "ns/move", "MB/s", "x baseline");
-    for (const auto& r : rates) {
-        const double moves_per_s = r.moves ? static_cast<double>(r.moves) / r.seconds : 0;
-        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f} {:>10.1f} {:>10.1f}\n", r.name, r.moves, moves_per_s,
-                   r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0,
-                   static_cast<double>(bytes) / 1e6 / r.seconds, r.seconds / rates.front().seconds);
-    }
+    kifu::bench::print_per_core(rates, passes, inputs.size(), bytes, lines);
+    kifu::bench::print_peer_style(peer_style, args);
     fmt::print("\n");
     return rates;
 }
@@ -164,7 +161,7 @@ int main(int argc, char** argv) {
             return 1;
         }
         const std::string name = only.empty() ? format_of(l.inputs.front().name) : only;
-        const auto rates = bench_format(name, l.inputs, args.passes, rows);
+        const auto rates = bench_format(name, l.inputs, args, rows);
         const auto row = std::find_if(rates.begin(), rates.end(), [](const rate& r) { return r.name == "parse+normalize: text"; });
         if (row == rates.end()) return 1;
         const std::size_t ours = row->moves;
@@ -190,7 +187,7 @@ int main(int argc, char** argv) {
             }
             continue;
         }
-        if (bench_format(name, inputs, args.passes, rows).empty()) status = 1;
+        if (bench_format(name, inputs, args, rows).empty()) status = 1;
     }
     return status;
 }
