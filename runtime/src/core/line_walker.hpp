@@ -4,8 +4,8 @@
 // each: every builder (CSA, KIF, KI2, USI) meets its events in text order, a line or two apart,
 // or several on one line.
 
-#include <cstddef>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <span>
