@@ -368,12 +368,16 @@ private:
             game_.record.initial = initial_format{"OTHER", game_.state};
         }
         // A move_format is large, so growing the vector step by step moves it many times:
-        // reserve for what the rest of the text can hold (a move takes at least 8 bytes, `+7776FU`
-        // and a line break or a comma; with its time line about 11), capped so that a file of
-        // many games does not over-allocate.
+        // reserve for the moves the rest of the text holds as most records write them, a move
+        // line and its time line (`+7776FU`, `T12`): half the lines left and a few more, capped
+        // so that a file of many games does not over-allocate. (A text of moves without times,
+        // or several on a line, grows the vector once or twice.) Reserving for a move in every
+        // 8 bytes took about twice the room a game needed, which end_game then gave back: the
+        // allocator returned those pages to the system after each game and faulted them in
+        // again for the next, about a tenth of the parse's time on one-game files.
         std::vector<move_format>& moves = game_.record.moves;
-        moves.reserve(std::min<std::size_t>((text_.text().size() - offset) / 8 + 2, max_reserved_moves));
         const text_position at = positions_.at(offset);
+        moves.reserve(std::min<std::size_t>((text_.line_count() - at.line) / 2 + 16, max_reserved_moves));
         emplace_move(moves, [at](move_format& element) {
             element.line = at.line;
             element.column = at.column;
