@@ -35,7 +35,8 @@ struct input {
 /// The command line every benchmark takes: `[--passes N] [--rounds R] [--min-time S] [PATH...]`.
 struct arguments {
     int passes = 5;
-    int rounds = 0;          ///< > 0: also time rows as the peers' benchmarks do (median_round_seconds)
+    int rounds = 0;          ///< > 0: also time rows as the peers' benchmarks do (median_round_seconds;
+                             ///< the CSA and KIF/KI2 benchmarks)
     double min_time = 2.0;   ///< seconds of wall time a round lasts at least
     std::vector<std::filesystem::path> paths;
 };
@@ -52,6 +53,7 @@ inline arguments parse_arguments(int argc, char** argv, std::vector<std::filesys
         } else if (arg == "--min-time" && i + 1 < argc) {
             args.min_time = std::max(0.01, std::atof(argv[++i]));
         } else if (arg == "--help" || arg == "-h") {
+            // --rounds is read by the benchmarks that compare with a shogi peer (CSA, KIF/KI2).
             fmt::print("usage: {} [--passes N] [--rounds R [--min-time S]] [FILE|FOLDER...]\n", argv[0]);
             std::exit(0);
         } else {
