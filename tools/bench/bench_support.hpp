@@ -183,6 +183,21 @@ struct move_rate {
     double seconds;
 };
 
+/// Times `pass` (which returns the moves it read) for one row: the best pass by thread CPU time
+/// into `rates` and, with `--rounds`, as the peers time themselves into `peer_style`.
+inline void time_move_row(const arguments& args, const std::string& name, const std::function<std::size_t()>& pass,
+                          std::vector<move_rate>& rates, std::vector<move_rate>& peer_style) {
+    std::size_t moves = 0;
+    const double seconds = best_cpu_seconds(args.passes, [&] { moves = pass(); });
+    rates.push_back({name, moves, seconds});
+    if (args.rounds > 0) {
+        peer_style.push_back({name, moves, median_round_seconds(args.rounds, args.min_time, [&] { pass(); })});
+    }
+}
+
+inline double moves_per_second(const move_rate& r) { return r.moves ? static_cast<double>(r.moves) / r.seconds : 0.0; }
+inline double ns_per_move(const move_rate& r) { return r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0; }
+
 /// Prints rows timed per move by best_cpu_seconds, the first one the baseline byte scan.
 inline void print_per_core(const std::vector<move_rate>& rows, int passes, std::size_t files, std::size_t bytes,
                            std::size_t lines) {
@@ -190,10 +205,8 @@ inline void print_per_core(const std::vector<move_rate>& rows, int passes, std::
                static_cast<double>(bytes) / 1e6, lines);
     fmt::print("{:<28} {:>10} {:>12} {:>10} {:>10} {:>10}\n", "what", "moves", "moves/s", "ns/move", "MB/s", "x baseline");
     for (const auto& r : rows) {
-        const double moves_per_s = r.moves ? static_cast<double>(r.moves) / r.seconds : 0;
-        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f} {:>10.1f} {:>10.1f}\n", r.name, r.moves, moves_per_s,
-                   r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0,
-                   static_cast<double>(bytes) / 1e6 / r.seconds, r.seconds / rows.front().seconds);
+        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f} {:>10.1f} {:>10.1f}\n", r.name, r.moves, moves_per_second(r),
+                   ns_per_move(r), static_cast<double>(bytes) / 1e6 / r.seconds, r.seconds / rows.front().seconds);
     }
 }
 
@@ -202,11 +215,7 @@ inline void print_peer_style(const std::vector<move_rate>& rows, const arguments
     if (rows.empty()) return;
     fmt::print("\nas the peers time it: median of {} rounds of at least {} s, wall time\n", args.rounds, args.min_time);
     fmt::print("{:<28} {:>10} {:>12} {:>10}\n", "what", "moves", "moves/s", "ns/move");
-    for (const auto& r : rows) {
-        fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f}\n", r.name, r.moves,
-                   r.moves ? static_cast<double>(r.moves) / r.seconds : 0.0,
-                   r.moves ? r.seconds * 1e9 / static_cast<double>(r.moves) : 0.0);
-    }
+    for (const auto& r : rows) fmt::print("{:<28} {:>10} {:>12.0f} {:>10.1f}\n", r.name, r.moves, moves_per_second(r), ns_per_move(r));
 }
 
 /// Rows of measurements over one set of inputs, printed as a table. The first row is

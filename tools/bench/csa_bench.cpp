@@ -98,12 +98,7 @@ int main(int argc, char** argv) {
     std::vector<kifu::bench::move_rate> peer_style;  // with --rounds
     auto measure = [&](std::string name, const std::function<std::size_t()>& pass) {
         if (name.find(only) == std::string::npos) return;
-        std::size_t moves = 0;
-        const double seconds = kifu::bench::best_cpu_seconds(args.passes, [&] { moves = pass(); });
-        rates.push_back({name, moves, seconds});
-        if (args.rounds > 0) {
-            peer_style.push_back({name, moves, kifu::bench::median_round_seconds(args.rounds, args.min_time, [&] { pass(); })});
-        }
+        kifu::bench::time_move_row(args, name, pass, rates, peer_style);
         table.measure(std::move(name), inputs.size(), bytes, pass);
     };
 

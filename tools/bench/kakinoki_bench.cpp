@@ -68,7 +68,7 @@ std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::
     }
 
     std::vector<rate> rates;
-    std::vector<kifu::bench::move_rate> peer_style;  // with --rounds
+    std::vector<rate> peer_style;  // with --rounds
     std::size_t lines = 0;
     const double baseline = kifu::bench::best_cpu_seconds(passes, [&] {
         lines = 0;
@@ -80,12 +80,7 @@ std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::
     kifu::bench::table table(name == "kif" ? "KIF (shogi)" : "KI2 (shogi)", inputs, passes);
     auto measure = [&](std::string row, const std::function<std::size_t()>& pass) {
         if (!row.starts_with(rows)) return;
-        std::size_t moves = 0;
-        const double seconds = kifu::bench::best_cpu_seconds(passes, [&] { moves = pass(); });
-        rates.push_back({row, moves, seconds});
-        if (args.rounds > 0) {
-            peer_style.push_back({row, moves, kifu::bench::median_round_seconds(args.rounds, args.min_time, [&] { pass(); })});
-        }
+        kifu::bench::time_move_row(args, row, pass, rates, peer_style);
         table.measure(std::move(row), inputs.size(), bytes, pass);
     };
 
