@@ -50,6 +50,9 @@ private:
 
     // The column of an offset on line_ (in [line_start_, next_start_)).
     [[gnu::always_inline]] std::uint32_t column_of(std::size_t offset) noexcept {
+        // The line's start or the last offset located (both a character's first byte): a CSA
+        // move or time line, and a KIF move line without blanks before its number.
+        if (offset == column_at_) return column_;
         // Events start at a character's first byte; only an offset inside one is moved back.
         if (offset < bytes_.size() && is_utf8_continuation(bytes_[offset])) [[unlikely]] {
             while (offset > line_start_ && is_utf8_continuation(bytes_[offset])) --offset;
