@@ -47,9 +47,6 @@ color color_of(char sign) noexcept { return sign == '+' ? color::black : color::
 
 int digit(char c) noexcept { return c - '0'; }
 
-// start_moves reserves at most this many elements (about 200 KiB).
-constexpr std::size_t max_reserved_moves = 1024;
-
 class csa_builder {
 public:
     csa_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
@@ -377,7 +374,8 @@ private:
         // again for the next, about a tenth of the parse's time on one-game files.
         std::vector<move_format>& moves = game_.record.moves;
         const text_position at = positions_.at(offset);
-        moves.reserve(std::min<std::size_t>((text_.line_count() - at.line) / 2 + 16, max_reserved_moves));
+        // A move takes a line and its time another.
+        reserve_moves(moves, (text_.line_count() - at.line) / 2 + 16);
         emplace_move(moves, [at](move_format& element) {
             element.line = at.line;
             element.column = at.column;
@@ -543,11 +541,7 @@ private:
             start.comments = std::move(game_.pending);
             game_.record.moves.push_back(std::move(start));
         }
-        // Give back what start_moves reserved beyond the game's end (files of many games).
-        std::vector<move_format>& moves = game_.record.moves;
-        if (moves.capacity() > 2 * moves.size() + 16) {
-            moves.shrink_to_fit();
-        }
+        give_back_reserve(game_.record.moves);
         games_.push_back(std::move(game_.record));
         spans_.emplace_back(region_first_line_, last_line);
     }

@@ -35,16 +35,10 @@ namespace {
 
 namespace g = kifu::grammar::ki2;
 
-// Reserving for the moves the rest of the text can hold is capped: one KI2 file is one game,
-// but it may be huge or mostly comments.
-constexpr std::size_t max_reserved_moves = 1024;
-
 // At least the number of move tokens in `rest`, and seldom many more: every token starts with
 // a mark (▲ △ ▼ ▽ ☗ ☖), whose UTF-8 starts with the byte E2, and few other characters of a
-// record do. The moves are reserved from it:
-// an estimate from the bytes left (a token takes at least 10) reserved about 2.5 times a
-// game's moves, and giving the rest back at the game's end copied every move and made the
-// allocator trim and regrow its heap for each game.
+// record do. The moves are reserved from it: the bytes left (a token takes at least 10) would
+// reserve about 2.5 times a game's moves, which give_back_reserve would then copy.
 std::size_t marks_at_most(std::string_view rest) noexcept {
     return kifu::detail::count_byte(rest, '\xE2');
 }
@@ -149,10 +143,7 @@ public:
         if (!parsed && mode_ == read_mode::strict) {
             return false;
         }
-        std::vector<move_format>& moves = record_.moves;
-        if (moves.capacity() > 2 * moves.size() + 16) {
-            moves.shrink_to_fit();
-        }
+        give_back_reserve(record_.moves);
         record = std::move(record_);
         return true;
     }
@@ -175,7 +166,7 @@ private:
             return;
         }
         std::vector<move_format>& moves = record_.moves;
-        moves.reserve(std::min<std::size_t>(marks_at_most(text_.text().substr(offset)) + 2, max_reserved_moves));
+        reserve_moves(moves, marks_at_most(text_.text().substr(offset)) + 2);
         move_format& start = moves.emplace_back();
         start.comments = std::move(start_comments_);
         start.line = lines_.line_of(offset);

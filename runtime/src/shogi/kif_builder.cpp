@@ -33,9 +33,6 @@ namespace {
 
 namespace g = kifu::grammar::kif;
 
-// The cap on the moves reserved up front (see kif_builder's constructor).
-constexpr std::size_t max_reserved_moves = 1024;
-
 // Reads `digits` (at most nine, as the grammar allows) into an int.
 int number_of(std::string_view digits) noexcept {
     int n = 0;
@@ -124,9 +121,8 @@ class kif_builder {
 public:
     kif_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics)
         : text_(text), lines_(text), mode_(mode), diagnostics_(diagnostics), header_(text, mode, "kif") {
-        // Room for the moves the text can hold (a move line takes some 35 bytes), capped: a
-        // file may be huge or mostly comments. finish() gives back what a short record left.
-        record_.moves.reserve(std::min<std::size_t>(text.text().size() / 32 + 2, max_reserved_moves));
+        // Room for the moves the text can hold: a move line takes some 35 bytes.
+        reserve_moves(record_.moves, text.text().size() / 32 + 2);
         record_.moves.emplace_back();
     }
 
@@ -210,8 +206,7 @@ public:
         const bool header_ok = header_.finish(record_, diagnostics_);
         failed_ = failed_ || !header_ok;
         if (mode_ == read_mode::strict && failed_) return false;
-        std::vector<move_format>& moves = record_.moves;
-        if (moves.capacity() > 2 * moves.size() + 16) moves.shrink_to_fit();
+        give_back_reserve(record_.moves);
         out = std::move(record_);
         return true;
     }
