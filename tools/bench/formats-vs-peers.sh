@@ -69,14 +69,16 @@ echo "outputs in $out/1 … $out/$rounds"
 # The shogi summary: per format, json-kifu-format's median round (moves/s, main line) beside
 # kifu's parse+normalize of the same games timed the same way, and kifu's best pass per core.
 median() { sort -n | awk '{v[NR] = $1} END {if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2)}'; }
+# The moves/s of the parse+normalize row of the table whose heading starts with $1, in file $2.
+rate_in_table() { awk -v heading="$1" 'index($0, heading) == 1 {on = 1; next} on && /^parse\+normalize: text/ {print $4; exit}' "$2"; }
 for name in csa kif ki2; do
     case " $names " in *" $name "*) ;; *) continue ;; esac
     peer_rates="" same_rates="" best_rates=""
     r=1
     while [ "$r" -le "$rounds" ]; do
         p=$(sed -n 's/^median: .* \([0-9,]*\) moves\/s (.*/\1/p' "$out/$r/$name.peer.txt" | tr -d ,)
-        best=$(grep '^parse+normalize: text' "$out/$r/$name.kifu.txt" | sed -n 2p | awk '{print $4}')
-        same=$(grep '^parse+normalize: text' "$out/$r/$name.kifu-as-peer.txt" | sed -n 3p | awk '{print $4}')
+        best=$(rate_in_table "per core" "$out/$r/$name.kifu.txt")
+        same=$(rate_in_table "as the peers time it" "$out/$r/$name.kifu-as-peer.txt")
         if [ -n "$p" ] && [ -n "$same" ] && [ -n "$best" ]; then
             printf '%s round %d: json-kifu-format %s moves/s; kifu %s (as timed by the peer), %s (best pass per core): %sx, %sx\n' \
                 "$name" "$r" "$p" "$same" "$best" "$(awk "BEGIN {printf \"%.1f\", $same / $p}")" "$(awk "BEGIN {printf \"%.1f\", $best / $p}")"
