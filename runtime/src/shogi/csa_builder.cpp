@@ -374,7 +374,6 @@ private:
         // again for the next, about a tenth of the parse's time on one-game files.
         std::vector<move_format>& moves = game_.record.moves;
         const text_position at = positions_.at(offset);
-        // A move takes a line and its time another.
         reserve_moves(moves, (text_.line_count() - at.line) / 2 + 16);
         emplace_move(moves, [at](move_format& element) {
             element.line = at.line;
