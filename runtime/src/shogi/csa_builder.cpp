@@ -364,14 +364,11 @@ private:
             game_.state.color = *side;
             game_.record.initial = initial_format{"OTHER", game_.state};
         }
-        // A move_format is large, so growing the vector step by step moves it many times:
-        // reserve for the moves the rest of the text holds as most records write them, a move
-        // line and its time line (`+7776FU`, `T12`): half the lines left and a few more, capped
-        // so that a file of many games does not over-allocate. (A text of moves without times,
-        // or several on a line, grows the vector once or twice.) Reserving for a move in every
-        // 8 bytes took about twice the room a game needed, which end_game then gave back: the
-        // allocator returned those pages to the system after each game and faulted them in
-        // again for the next, about a tenth of the parse's time on one-game files.
+        // Reserved for the moves the rest of the text holds as most records write them, a move
+        // line and its time line (`+7776FU`, `T12`): half the lines left and a few more. (A text
+        // of moves without times, or several on a line, grows the vector once or twice.) A
+        // larger estimate, such as a move in every 8 bytes, would make end_game give the room
+        // back for every game (see give_back_reserve).
         std::vector<move_format>& moves = game_.record.moves;
         const text_position at = positions_.at(offset);
         reserve_moves(moves, (text_.line_count() - at.line) / 2 + 16);
