@@ -1,8 +1,8 @@
 // No quadratic path: every registered format's reader, and the grammar trace `kifu trace`
 // prints, is run on an input of size n and of size 4n, and the time may grow about 4×, not
 // 16×. Time is the thread's CPU time (other processes on the machine do not count), best of
-// three, with as many reads per measure as make the n input take 20 ms, so that the test means
-// the same in a Release and a sanitizer build and stays short in both.
+// three, with as many reads per measure as make the n input take 20 ms, so that the test stays
+// short. A sanitizer build reports it as skipped (see keep_freed_memory).
 
 #include <catch2/catch.hpp>
 
@@ -93,15 +93,37 @@ double best_jkf_write_time(const std::string& input, const std::string& name, co
     });
 }
 
+// A sanitizer's allocator replaces glibc's: it holds freed blocks in a quarantine, maps large
+// ones afresh each time and writes shadow memory for every block, none of which mallopt
+// governs, so a read's time there depends on the heap's history more than on the reader.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool sanitized = true;
+#else
+constexpr bool sanitized = false;
+#endif
+#else
+constexpr bool sanitized = false;
+#endif
+
 // glibc gives freed memory back to the system (trimming the heap, unmapping large blocks), so
 // every read of the 4n input faults its pages in afresh while the n input reuses what an
 // earlier read left: the kernel's page clearing, counted in the thread's time, made a linear
-// reader of many CSA games measure 7x. Keeping freed memory measures the readers alone.
-void keep_freed_memory() {
+// reader of many CSA games measure 7x. Keeping freed memory measures the readers alone. False
+// (the test is reported as skipped) in a sanitizer build, where the Release build's run of the
+// same test is the measure.
+bool keep_freed_memory() {
+    if (sanitized) {
+        std::cout << "KIFU-SKIP: growth is timed in builds without a sanitizer (see keep_freed_memory)" << std::endl;
+        return false;
+    }
 #if defined(__GLIBC__)
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
     mallopt(M_MMAP_MAX, 0);
 #endif
+    return true;
 }
 
 // A generator makes an input of `units` repetitions of the format's content.
@@ -325,7 +347,7 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         {"GGF, a line of capitals and no game", "ggf", "a.ggf", ggf_capitals, 1000},
         {"WTHOR, many games", "wthor", "g.wtb", wthor, 16000},
     };
-    keep_freed_memory();
+    if (!keep_freed_memory()) return;
     std::vector<std::string> covered;
     for (const growth_case& c : cases) {
         check_growth(c, best_time);
@@ -347,7 +369,7 @@ TEST_CASE("the JKF writers append many games to one string in time linear in its
         {"JKF of many SGF games", "sgf", "g.sgf", sgf_games, 1000},
         {"JKF of many GGF games with long names", "ggf", "g.ggf", ggf_named_games, 1000},
     };
-    keep_freed_memory();
+    if (!keep_freed_memory()) return;
     // Up to 8x: the 4n output (8.5 MB of JKF for the long names, beside their records) leaves the
     // caches that the n output stays in, and a test running on the other core shares the last
     // level, so a linear writer measured up to 6.4x under ctest -j2; a writer whose room grows
@@ -364,6 +386,6 @@ TEST_CASE("kifu trace takes time linear in its input: 4x the input, at most ~6x 
         {"trace: SGF, many games", "sgf", "g.sgf", sgf_games, 500},
         {"trace: GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 500},
     };
-    keep_freed_memory();
+    if (!keep_freed_memory()) return;
     for (const growth_case& c : cases) check_growth(c, best_trace_time);
 }
