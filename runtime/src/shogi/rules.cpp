@@ -425,14 +425,12 @@ illegal_reason position::check_and_apply(const board_move& m, std::optional<piec
         const int to = index(move.to);
         if (illegal_reason r = check_board_move(move, from, to); r != illegal_reason::none) return r;
         if (!king_safe_on_board(move, from, to)) return illegal_reason::king_left_in_check;
-        const std::uint8_t target = board_[to];
-        captured = is_piece(target) ? std::optional<piece_kind>(cell_kind(target)) : std::nullopt;
+        captured = cell_pieces[board_[to]];
         apply_unchecked(move);
         return illegal_reason::none;
     }
     if (illegal_reason r = check_legal(move); r != illegal_reason::none) return r;
-    const std::uint8_t target = board_[index(move.to)];
-    captured = !move.is_drop() && is_piece(target) ? std::optional<piece_kind>(cell_kind(target)) : std::nullopt;
+    captured = move.is_drop() ? std::nullopt : cell_pieces[board_[index(move.to)]];
     apply_unchecked(move);
     return illegal_reason::none;
 }

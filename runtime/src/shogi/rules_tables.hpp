@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/shogi/position.hpp>
@@ -26,6 +27,16 @@ constexpr color cell_color(std::uint8_t cell) noexcept { return (cell & white_bi
 constexpr piece_kind cell_kind(std::uint8_t cell) noexcept {
     return static_cast<piece_kind>((cell & 0x0f) - 1);
 }
+// The kind of a cell's piece, or nothing (empty, wall), by one load: whether a move captures is
+// as good as random to a branch predictor, and a trivially copyable optional copies as bytes.
+constexpr std::array<std::optional<piece_kind>, 256> make_cell_pieces() noexcept {
+    std::array<std::optional<piece_kind>, 256> out{};
+    for (int c = 0; c < 2; ++c)
+        for (int k = 0; k < piece_kind_count; ++k)
+            out[make_cell(static_cast<color>(c), static_cast<piece_kind>(k))] = static_cast<piece_kind>(k);
+    return out;
+}
+inline constexpr auto cell_pieces = make_cell_pieces();
 
 // Directions from Black's point of view (dy < 0 is forward). 0..7 king steps, 8..9 knight.
 struct direction {
