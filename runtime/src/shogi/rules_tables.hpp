@@ -27,8 +27,8 @@ constexpr color cell_color(std::uint8_t cell) noexcept { return (cell & white_bi
 constexpr piece_kind cell_kind(std::uint8_t cell) noexcept {
     return static_cast<piece_kind>((cell & 0x0f) - 1);
 }
-// The kind of a cell's piece, or nothing (empty, wall), by one load: whether a move captures is
-// as good as random to a branch predictor, and a trivially copyable optional copies as bytes.
+// The kind of a cell's piece, or nothing (empty, wall): one load and a two-byte copy (the
+// optional is trivially copyable) where a move's capture is recorded.
 constexpr std::array<std::optional<piece_kind>, 256> make_cell_pieces() noexcept {
     std::array<std::optional<piece_kind>, 256> out{};
     for (int c = 0; c < 2; ++c)
