@@ -43,12 +43,17 @@ std::size_t marks_at_most(std::string_view rest) noexcept {
     return kifu::detail::count_byte(rest, '\xE2');
 }
 
-// ▲ ▼ ☗ are Black's marks, △ ▽ ☖ White's (the grammar's side: `mark` starts with one).
+// ▲ ▼ ☗ are Black's marks, △ ▽ ☖ White's (the grammar's side: `mark` starts with one). Their
+// UTF-8 is E2 96 B2, E2 96 BC, E2 98 97 and E2 96 B3, E2 96 BD, E2 98 96: the last byte's low bit
+// tells the colour, flipped for the pair after 98 (whose bit 1 is clear where 96's is set), so
+// two bytes and four operations answer on every move instead of three compares of the word.
 constexpr color color_of_mark(std::string_view mark) noexcept {
-    using kakinoki_vocabulary::bytes_of;
-    const std::uint32_t w = kakinoki_vocabulary::word_of(mark);
-    return w == bytes_of(U'▲') || w == bytes_of(U'▼') || w == bytes_of(U'☗') ? color::black : color::white;
+    const auto second = static_cast<unsigned char>(mark[1]);
+    const auto third = static_cast<unsigned char>(mark[2]);
+    return static_cast<color>(((third ^ (second >> 1)) & 1u) ^ 1u);
 }
+static_assert(color_of_mark("▲") == color::black && color_of_mark("▼") == color::black && color_of_mark("☗") == color::black);
+static_assert(color_of_mark("△") == color::white && color_of_mark("▽") == color::white && color_of_mark("☖") == color::white);
 
 // The parts of one move token, as its events give them.
 struct ki2_token {
