@@ -14,6 +14,8 @@ position::position() noexcept {
     for (int x = 1; x <= 9; ++x)
         for (int y = 1; y <= 9; ++y)
             board_[index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)})] = empty_cell;
+    for (int i = 2; i < cells - 2; ++i)
+        if (board_[i] != empty_cell) mark_occupied(i);
 }
 
 namespace {
@@ -63,6 +65,7 @@ position position::from_state(const state_format& state) noexcept {
             if (!cell) continue;
             const int i = index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)});
             p.board_[i] = make_cell(cell->color, cell->kind);
+            p.mark_occupied(i);
             ++p.counts_[static_cast<int>(cell->color)][static_cast<int>(cell->kind)];
             if (cell->kind == piece_kind::ou) p.kings_[static_cast<int>(cell->color)] = static_cast<std::uint8_t>(i);
         }
@@ -89,6 +92,8 @@ void position::set(square s, std::optional<piece> p) noexcept {
     if (!on_board(s)) return;
     const std::uint8_t old = board_[index(s)];
     board_[index(s)] = p ? make_cell(p->color, p->kind) : empty_cell;
+    if (p) mark_occupied(index(s));
+    else mark_empty(index(s));
     checked_ = -1;
     if (is_piece(old)) --counts_[static_cast<int>(cell_color(old))][static_cast<int>(cell_kind(old))];
     if (p) ++counts_[static_cast<int>(p->color)][static_cast<int>(p->kind)];
@@ -130,6 +135,7 @@ void position::undo(const board_move& m, const undo_info& u) noexcept {
     if (m.is_drop()) {
         if (is_hand_kind(m.piece)) ++hands_[mover][static_cast<int>(m.piece)];
         board_[to] = empty_cell;
+        mark_empty(to);
     } else {
         if (is_piece(u.captured)) {
             ++counts_[1 - mover][static_cast<int>(cell_kind(u.captured))];
@@ -137,7 +143,9 @@ void position::undo(const board_move& m, const undo_info& u) noexcept {
             else kings_[1 - mover] = static_cast<std::uint8_t>(to);
         }
         board_[to] = u.captured;
+        if (u.captured == empty_cell) mark_empty(to);
         board_[index(m.from)] = make_cell(side_, m.piece);
+        mark_occupied(index(m.from));
         ++counts_[mover][static_cast<int>(m.piece)];
         if (m.piece == piece_kind::ou) kings_[mover] = static_cast<std::uint8_t>(index(m.from));
     }

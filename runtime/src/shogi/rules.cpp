@@ -140,10 +140,7 @@ bool position::attacked_plain(int target, color by) const noexcept {
     while (open) {
         const int d = std::countr_zero(open);
         open &= open - 1;
-        const int step = steps[d];
-        int i = target - 2 * step;
-        while (board_[i] == empty_cell) i -= step;
-        if (in_mask(masks.far[d], board_[i])) return true;
+        if (in_mask(masks.far[d], board_[first_occupied(target, -steps[d])])) return true;
     }
     return false;
 }
@@ -191,7 +188,7 @@ namespace {
 // the slot, count it only on a match): which neighbours hold the piece is as good as random.
 // `cells` has room for 8 steps + 4 slides.
 template <int C, int K>
-int walk_origins(const std::uint8_t* board, int target, int* cells) noexcept {
+int walk_origins(const std::uint8_t* board, const std::uint16_t* lines, int target, int* cells) noexcept {
     constexpr const kind_directions& kd = kind_directions_table[C][K];
     constexpr std::uint8_t wanted = make_cell(static_cast<color>(C), static_cast<piece_kind>(K));
     int n = 0;
@@ -202,8 +199,7 @@ int walk_origins(const std::uint8_t* board, int target, int* cells) noexcept {
     };
     const auto slide = [&]<std::size_t I>(std::integral_constant<std::size_t, I>) {
         constexpr int by = kind_directions_table[C][K].slides[I];
-        int j = target - by;
-        while (board[j] == empty_cell) j -= by;
+        const int j = first_occupied_on(lines, target, -by);
         cells[n] = j;
         n += board[j] == wanted;
     };
@@ -216,7 +212,7 @@ int walk_origins(const std::uint8_t* board, int target, int* cells) noexcept {
     return n;
 }
 
-using origin_walker = int (*)(const std::uint8_t*, int, int*) noexcept;
+using origin_walker = int (*)(const std::uint8_t*, const std::uint16_t*, int, int*) noexcept;
 template <std::size_t... K>
 constexpr std::array<std::array<origin_walker, piece_kind_count>, 2> make_origin_walkers(std::index_sequence<K...>) noexcept {
     return {{{&walk_origins<0, static_cast<int>(K)>...}, {&walk_origins<1, static_cast<int>(K)>...}}};
@@ -232,7 +228,7 @@ square_list position::origins_to(square to, color c, piece_kind kind) const noex
     if (is_piece(board_[target]) && cell_color(board_[target]) == c) return out;
     // Cells first, squares only for what was found: most steps find nothing.
     std::array<int, 12> cells;  // only the first n are read
-    const int n = origin_walkers[static_cast<int>(c)][static_cast<int>(kind)](board_.data(), target, cells.data());
+    const int n = origin_walkers[static_cast<int>(c)][static_cast<int>(kind)](board_.data(), lines_.data(), target, cells.data());
     for (int i = 0; i < n; ++i) out.items[i] = square_of(cells[i]);
     out.size = n;
     return out;
@@ -244,7 +240,7 @@ int position::origin_count(square to, color c, piece_kind kind) const noexcept {
     const int target = index(to);
     if (is_piece(board_[target]) && cell_color(board_[target]) == c) return 0;
     std::array<int, 12> cells;
-    return origin_walkers[static_cast<int>(c)][static_cast<int>(kind)](board_.data(), target, cells.data());
+    return origin_walkers[static_cast<int>(c)][static_cast<int>(kind)](board_.data(), lines_.data(), target, cells.data());
 }
 
 // The helpers of check() are inline: it calls them on every move.
@@ -261,10 +257,9 @@ inline illegal_reason position::check_board_move(const board_move& m, int from, 
     const int d = cell_displacement(from, to);
     const std::uint32_t reach = reach_kinds[static_cast<int>(side_)][d] >> static_cast<int>(m.piece);
     if (!(reach & (1u | 1u << slide_bit))) return illegal_reason::cannot_move_there;
-    if (!(reach & 1u)) {  // a slide: the squares between must be empty
+    if (!(reach & 1u)) {  // a slide: the first piece met along the line must not be short of `to`
         const int step = line_steps[d];
-        for (int i = from + step; i != to; i += step)
-            if (board_[i] != empty_cell) return illegal_reason::piece_in_the_way;
+        if ((to - first_occupied(from, step)) * step > 0) return illegal_reason::piece_in_the_way;
     }
     // The target is empty or the opponent's by now: one compare of the kind bits.
     if ((target & 0x0f) == static_cast<int>(piece_kind::ou) + 1) return illegal_reason::king_capture;
@@ -303,7 +298,7 @@ inline bool position::king_safe(const board_move& m) const noexcept {
         // from the king through its origin.
         if (m.is_drop()) return true;
         const int step = line_steps[displacement_index(square_of(king), m.from)];
-        return step == 0 || !line_attacked(board_.data(), king, step, index(m.from), to, them);
+        return step == 0 || !line_attacked(king, step, index(m.from), to, them);
     }
     // In check (or not known): the king must not be attacked on the board after the move,
     // with the origin emptied and the destination blocked by the mover. A second king of the
@@ -338,15 +333,12 @@ inline bool position::gives_check(const board_move& m) const noexcept {
     const std::uint32_t reach = reach_kinds[static_cast<int>(mover)][d] >> static_cast<int>(cell_kind(board_[to]));
     if (reach & 1u) return true;
     if (reach & (1u << slide_bit)) {
-        const int step = line_steps[d];
-        int i = to + step;
-        while (board_[i] == empty_cell) i += step;
-        if (i == king) return true;
+        if (first_occupied(to, line_steps[d]) == king) return true;
     }
     // A line it opened.
     if (!m.is_drop()) {
         const int step = line_steps[cell_displacement(king, index(m.from))];
-        if (step && line_attacked(board_.data(), king, step, -1, -1, mover)) return true;
+        if (step && in_mask(line_attackers[static_cast<int>(mover)][step + 12], board_[first_occupied(king, step)])) return true;
     }
     return false;
 }
@@ -368,12 +360,14 @@ inline bool position::gives_check(const board_move& m) const noexcept {
             else kings_[1 - mover] = 0;
         }
         board_[index(m.from)] = empty_cell;
+        mark_empty(index(m.from));
         --counts_[mover][static_cast<int>(m.piece)];
         if (m.piece == piece_kind::ou) kings_[mover] = static_cast<std::uint8_t>(to);
     }
     const piece_kind placed = m.promote && !m.is_drop() ? kind_promote(m.piece) : m.piece;
     ++counts_[mover][static_cast<int>(placed)];
     board_[to] = make_cell(side_, placed);
+    mark_occupied(to);
     side_ = flip(side_);
     // After a legal move only the moved piece and the line it opened can give check; when
     // the state before was not known, nothing can be assumed and it is worked out in full.
@@ -398,20 +392,26 @@ inline bool position::king_safe_on_board(const board_move& m, int from, int to) 
         // The king (or, in check, a second king) goes to `to`: is `to` attacked once it has
         // left `from`? The piece on `to`, if any, is the one it captures: never looked at.
         board_[from] = empty_cell;
+        mark_empty(from);
         const bool attacked_there = attacked_plain(to, them);
         board_[from] = origin;
+        mark_occupied(from);
         return !attacked_there;
     }
     if (checked_ == 0) {
         const int step = line_steps[cell_displacement(king, from)];
-        return step == 0 || !line_attacked(board_.data(), king, step, from, to, them);
+        return step == 0 || !line_attacked(king, step, from, to, them);
     }
     const std::uint8_t target = board_[to];
     board_[from] = empty_cell;
     board_[to] = origin;
+    mark_empty(from);
+    mark_occupied(to);
     const bool attacked_king = attacked_plain(king, them);
     board_[to] = target;
     board_[from] = origin;
+    mark_occupied(from);
+    if (target == empty_cell) mark_empty(to);
     return !attacked_king;
 }
 

@@ -4,6 +4,7 @@
 // so the hot path (replaying a record) never calls out of line for a piece property.
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 
@@ -249,13 +250,89 @@ constexpr std::array<std::array<std::uint32_t, 25>, 2> make_line_attackers() noe
 }
 inline constexpr auto line_attackers = make_line_attackers();
 
-// Walks from `king` by `step` (skipping the cell `skip`, stopping safe at `stop`) and says
-// whether the first piece met is a slider of colour `by` that slides back along the line.
-// A free inline function so that both position.cpp and rules.cpp inline it.
-inline bool line_attacked(const std::uint8_t* board, int king, int step, int skip, int stop, color by) noexcept {
-    int i = king + step;
-    while (i != stop && (i == skip || board[i] == empty_cell)) i += step;
-    return i != stop && in_mask(line_attackers[static_cast<int>(by)][step + 12], board[i]);
+// The four lines through each cell of the grid, for position::lines_: per family (0 file,
+// 1 rank, 2 the diagonal of x - y, 3 that of x + y) the line's index in lines_ and the cell's
+// bit along it (y on a file, x on the others). The four cells outside the grid are never
+// written or scanned from.
+struct cell_line_set {
+    std::array<std::uint8_t, 4> line{};
+    std::array<std::uint8_t, 4> place{};
+};
+constexpr std::array<cell_line_set, position::cells> make_cell_lines() noexcept {
+    std::array<cell_line_set, position::cells> out{};
+    for (int i = 2; i < position::cells - 2; ++i) {
+        const int x = (i - 2) / position::width;
+        const int y = (i - 2) % position::width;
+        out[i].line = {static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(11 + y),
+                       static_cast<std::uint8_t>(22 + x - y + 10), static_cast<std::uint8_t>(43 + x + y)};
+        out[i].place = {static_cast<std::uint8_t>(y), static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(x),
+                        static_cast<std::uint8_t>(x)};
+    }
+    return out;
+}
+inline constexpr auto cell_lines = make_cell_lines();
+// The family of the line a king step runs along, indexed by the step + 12: ±1 a file, ±11 a
+// rank, ±12 (x and y both grow) and ±10 (x grows, y falls) the diagonals. A step moves one
+// place along its line, upwards when it is positive.
+inline constexpr std::array<std::uint8_t, 25> step_families = [] {
+    std::array<std::uint8_t, 25> out{};
+    out[12 - 1] = out[12 + 1] = 0;
+    out[12 - 11] = out[12 + 11] = 1;
+    out[12 - 12] = out[12 + 12] = 2;
+    out[12 - 10] = out[12 + 10] = 3;
+    return out;
+}();
+
+// The first cell from board cell `cell` along king step `step` (not counting `cell`) that is
+// not empty, a piece or the wall, read from position::lines_. Both scans are worked out and one
+// is chosen, so that a step known only at run time costs no branch; a wall cell beyond the
+// board is on every line, so each scan finds a bit.
+inline int first_occupied_on(const std::uint16_t* lines, int cell, int step) noexcept {
+    const int f = step_families[step + 12];
+    const unsigned m = lines[cell_lines[cell].line[f]];
+    const int p = cell_lines[cell].place[f];
+    const int ahead = std::countr_zero(m >> (p + 1)) + 1;
+    const int behind = p - (31 - std::countl_zero(m & ((1u << p) - 1)));
+    return cell + (step > 0 ? ahead : behind) * step;
 }
 
 }  // namespace kifu::shogi::detail
+
+namespace kifu::shogi {
+
+// Inline members on the line masks: rules.cpp and position.cpp both inline them.
+
+inline void position::mark_occupied(int cell) noexcept {
+    const detail::cell_line_set& l = detail::cell_lines[cell];
+    for (int f = 0; f < 4; ++f) lines_[l.line[f]] |= static_cast<std::uint16_t>(1u << l.place[f]);
+}
+
+inline void position::mark_empty(int cell) noexcept {
+    const detail::cell_line_set& l = detail::cell_lines[cell];
+    for (int f = 0; f < 4; ++f) lines_[l.line[f]] &= static_cast<std::uint16_t>(~(1u << l.place[f]));
+}
+
+inline int position::first_occupied(int cell, int step) const noexcept {
+    return detail::first_occupied_on(lines_.data(), cell, step);
+}
+
+// Whether, from `king` along `step`, the first piece met is a slider of colour `by` that
+// slides back along the line, on the board as it would be with `vacated` empty (a cell on
+// that line) and `filled` holding a piece of the king's side (any cell: it blocks the line
+// where it is on it, and a piece met there is the one it captures).
+inline bool position::line_attacked(int king, int step, int vacated, int filled, color by) const noexcept {
+    const int f = detail::step_families[step + 12];
+    const detail::cell_line_set& k = detail::cell_lines[king];
+    const detail::cell_line_set& v = detail::cell_lines[vacated];
+    const detail::cell_line_set& b = detail::cell_lines[filled];
+    unsigned m = lines_[k.line[f]];
+    m &= ~(1u << v.place[f]);
+    m |= static_cast<unsigned>(b.line[f] == k.line[f]) << b.place[f];
+    const int p = k.place[f];
+    const int ahead = std::countr_zero(m >> (p + 1)) + 1;
+    const int behind = p - (31 - std::countl_zero(m & ((1u << p) - 1)));
+    const int i = king + (step > 0 ? ahead : behind) * step;
+    return i != filled && detail::in_mask(detail::line_attackers[static_cast<int>(by)][step + 12], board_[i]);
+}
+
+}  // namespace kifu::shogi

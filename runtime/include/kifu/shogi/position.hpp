@@ -163,6 +163,10 @@ private:
     bool king_safe_on_board(const board_move& m, int from, int to) noexcept;
     bool gives_check(const board_move& m) const noexcept;
     void find_kings() noexcept;
+    int first_occupied(int cell, int step) const noexcept;
+    bool line_attacked(int king, int step, int vacated, int filled, color by) const noexcept;
+    void mark_occupied(int cell) noexcept;
+    void mark_empty(int cell) noexcept;
 
     std::array<std::uint8_t, cells> board_{};
     std::array<std::array<std::uint8_t, hand_kind_count>, 2> hands_{};
@@ -172,6 +176,11 @@ private:
     std::array<std::uint8_t, 2> kings_{};
     std::int8_t checked_ = -1;
     std::array<std::array<std::uint8_t, piece_kind_count>, 2> counts_{};  // pieces on the board
+    // Which cells of each line of the 11 × 11 grid are not empty (walls included): 11 files,
+    // 11 ranks and 21 diagonals each way, a bit per cell at its place along the line. The
+    // first piece a slide meets is then one bit scan, not a walk whose length no branch
+    // predicts. Kept in step with board_ by every write to it.
+    std::array<std::uint16_t, 64> lines_{};
 };
 
 }  // namespace kifu::shogi
