@@ -1,7 +1,8 @@
 #pragma once
 
-// Movement tables shared by position.cpp, relative.cpp and sfen.cpp. Everything is constexpr
-// so the hot path (replaying a record) never calls out of line for a piece property.
+// Movement tables shared by position.cpp, relative.cpp and sfen.cpp, and the inline members
+// of position that keep and read its line masks. Everything is constexpr so the hot path
+// (replaying a record) never calls out of line for a piece property.
 
 #include <array>
 #include <bit>
@@ -283,17 +284,21 @@ inline constexpr std::array<std::uint8_t, 25> step_families = [] {
     return out;
 }();
 
+// The first cell after `cell` along king step `step` whose bit is set in `line`, the mask of
+// the line they are on (`place`: the cell's bit in it). Both scans are worked out and one is
+// chosen, so that a step known only at run time costs no branch; a wall cell beyond the board
+// is on every line, so each scan finds a bit.
+inline int first_set_along(unsigned line, int place, int cell, int step) noexcept {
+    const int ahead = std::countr_zero(line >> (place + 1)) + 1;
+    const int behind = place - (31 - std::countl_zero(line & ((1u << place) - 1)));
+    return cell + (step > 0 ? ahead : behind) * step;
+}
+
 // The first cell from board cell `cell` along king step `step` (not counting `cell`) that is
-// not empty, a piece or the wall, read from position::lines_. Both scans are worked out and one
-// is chosen, so that a step known only at run time costs no branch; a wall cell beyond the
-// board is on every line, so each scan finds a bit.
+// not empty, a piece or the wall, read from position::lines_.
 inline int first_occupied_on(const std::uint16_t* lines, int cell, int step) noexcept {
     const int f = step_families[step + 12];
-    const unsigned m = lines[cell_lines[cell].line[f]];
-    const int p = cell_lines[cell].place[f];
-    const int ahead = std::countr_zero(m >> (p + 1)) + 1;
-    const int behind = p - (31 - std::countl_zero(m & ((1u << p) - 1)));
-    return cell + (step > 0 ? ahead : behind) * step;
+    return first_set_along(lines[cell_lines[cell].line[f]], cell_lines[cell].place[f], cell, step);
 }
 
 }  // namespace kifu::shogi::detail
@@ -328,10 +333,7 @@ inline bool position::line_attacked(int king, int step, int vacated, int filled,
     unsigned m = lines_[k.line[f]];
     m &= ~(1u << v.place[f]);
     m |= static_cast<unsigned>(b.line[f] == k.line[f]) << b.place[f];
-    const int p = k.place[f];
-    const int ahead = std::countr_zero(m >> (p + 1)) + 1;
-    const int behind = p - (31 - std::countl_zero(m & ((1u << p) - 1)));
-    const int i = king + (step > 0 ? ahead : behind) * step;
+    const int i = detail::first_set_along(m, k.place[f], king, step);
     return i != filled && detail::in_mask(detail::line_attackers[static_cast<int>(by)][step + 12], board_[i]);
 }
 
