@@ -262,8 +262,8 @@ struct cell_line_set {
 constexpr std::array<cell_line_set, position::cells> make_cell_lines() noexcept {
     std::array<cell_line_set, position::cells> out{};
     for (int i = 2; i < position::cells - 2; ++i) {
-        const int x = (i - 2) / position::width;
-        const int y = (i - 2) % position::width;
+        const int x = index_squares[i].x;
+        const int y = index_squares[i].y;
         out[i].line = {static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(11 + y),
                        static_cast<std::uint8_t>(22 + x - y + 10), static_cast<std::uint8_t>(43 + x + y)};
         out[i].place = {static_cast<std::uint8_t>(y), static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(x),
