@@ -9,14 +9,7 @@ namespace kifu::shogi {
 
 using namespace detail;
 
-position::position() noexcept {
-    board_.fill(wall_cell);
-    for (int x = 1; x <= 9; ++x)
-        for (int y = 1; y <= 9; ++y)
-            board_[index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)})] = empty_cell;
-    for (int i = 2; i < cells - 2; ++i)
-        if (board_[i] != empty_cell) mark_occupied(i);
-}
+position::position() noexcept : board_(empty_board), lines_(empty_board_lines) {}
 
 namespace {
 

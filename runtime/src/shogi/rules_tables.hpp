@@ -272,6 +272,26 @@ constexpr std::array<cell_line_set, position::cells> make_cell_lines() noexcept 
     return out;
 }
 inline constexpr auto cell_lines = make_cell_lines();
+
+// The empty board every position starts from: the mailbox with its walls (the cells of x or
+// y 0 or 10, and the two cells beyond each end), and the line masks that mark those walls.
+// Copied by position's constructor: worked out per position, they cost more than the rest of
+// a short game's set-up.
+inline constexpr std::array<std::uint8_t, position::cells> empty_board = [] {
+    std::array<std::uint8_t, position::cells> out{};
+    out.fill(wall_cell);
+    for (int x = 1; x <= 9; ++x)
+        for (int y = 1; y <= 9; ++y) out[position::index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)})] = empty_cell;
+    return out;
+}();
+inline constexpr std::array<std::uint16_t, 64> empty_board_lines = [] {
+    std::array<std::uint16_t, 64> out{};
+    for (int i = 2; i < position::cells - 2; ++i) {
+        if (empty_board[i] == empty_cell) continue;
+        for (int f = 0; f < 4; ++f) out[cell_lines[i].line[f]] |= static_cast<std::uint16_t>(1u << cell_lines[i].place[f]);
+    }
+    return out;
+}();
 // The family of the line a king step runs along, indexed by the step + 12: ±1 a file, ±11 a
 // rank, ±12 (x and y both grow) and ±10 (x grows, y falls) the diagonals. A step moves one
 // place along its line, upwards when it is positive.
