@@ -300,15 +300,27 @@ private:
         }
     }
 
-    // Pieces of each hand kind not on the board and not in `except`'s hand.
-    std::array<int, hand_kind_count> remaining(std::optional<color> except) const {
-        std::array<int, hand_kind_count> left = piece_totals;
+    // Pieces of each hand kind not on the board and not in `except`'s hand; `kings`, when
+    // given, receives the number of kings on the board. The board is counted by kind in one
+    // pass, then folded onto the unpromoted kinds.
+    std::array<int, hand_kind_count> remaining(std::optional<color> except, int* kings = nullptr) const {
+        std::array<int, piece_kind_count> on_board{};
         for (const auto& column : game_.state.board) {
             for (const auto& cell : column) {
-                if (cell && cell->kind != piece_kind::ou) {
-                    --left[static_cast<std::size_t>(unpromote(cell->kind))];
+                if (cell) {
+                    ++on_board[static_cast<std::size_t>(cell->kind)];
                 }
             }
+        }
+        std::array<int, hand_kind_count> left = piece_totals;
+        for (int k = 0; k < piece_kind_count; ++k) {
+            const auto kind = static_cast<piece_kind>(k);
+            if (kind != piece_kind::ou) {
+                left[static_cast<std::size_t>(unpromote(kind))] -= on_board[static_cast<std::size_t>(k)];
+            }
+        }
+        if (kings) {
+            *kings = on_board[static_cast<std::size_t>(piece_kind::ou)];
         }
         for (int c = 0; c < 2; ++c) {
             if (except && static_cast<int>(*except) == c) {
@@ -335,13 +347,8 @@ private:
     }
 
     bool counts_fit(std::size_t offset) {
-        const auto left = remaining(std::nullopt);
         int kings = 0;
-        for (const auto& column : game_.state.board) {
-            for (const auto& cell : column) {
-                kings += cell && cell->kind == piece_kind::ou ? 1 : 0;
-            }
-        }
+        const auto left = remaining(std::nullopt, &kings);
         for (std::size_t k = 0; k < left.size(); ++k) {
             if (left[k] < 0) {
                 error("csa.too-many-pieces",
