@@ -15,8 +15,11 @@ namespace kifu::shogi {
 /// pseudo-legal (a pinned piece still counts), as JSA notation and json-kifu-format count them.
 std::string_view relative_of(const position& p, const board_move& m) noexcept;
 
-/// How solving a move's origin ended.
-enum class origin_status : unsigned char {
+/// How solving a move's origin ended. A full int, not a byte: an origin_result of a byte and a
+/// square is returned by gcc through the stack, written byte by byte and read back whole, which
+/// stalls the CPU (the store cannot be forwarded to the load) on every KI2 move; with an int the
+/// result is put together in registers.
+enum class origin_status : int {
     board,      ///< one board piece fits: `from` is set
     drop,       ///< a drop (relative H, or no board piece of that kind can reach the square)
     ambiguous,  ///< more than one board piece fits the relative
