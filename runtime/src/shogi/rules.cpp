@@ -417,8 +417,14 @@ inline bool position::king_safe_on_board(const board_move& m, int from, int to) 
 
 illegal_reason position::check_and_apply(const board_move& m, std::optional<piece_kind>& captured) noexcept {
     // A copy: the board is bytes, and a store to it could alias `m` for the compiler, which
-    // would then reload every field after each store.
-    const board_move move = m;
+    // would then reload every field after each store. Field by field: a copy of the whole
+    // reads `piece` and `promote` with one two-byte load, which the CPU cannot serve from the
+    // caller's two one-byte stores of them (the normalizer's, on every move) and waits for.
+    board_move move;
+    move.from = m.from;
+    move.to = m.to;
+    move.piece = m.piece;
+    move.promote = m.promote;
     if (!move.is_drop() && on_board(move.from) && on_board(move.to)) {
         // A board move (most moves): its cells worked out once for every step.
         const int from = index(move.from);
