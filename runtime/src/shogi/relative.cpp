@@ -4,6 +4,9 @@
 #include <kifu/shogi/relative.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
 
 #include "shogi/rules_tables.hpp"
 
@@ -72,11 +75,19 @@ namespace {
 
 std::string_view relative_of(const position& p, const board_move& m) noexcept {
     const color c = p.side_to_move();
-    // Most moves are by a piece that has no twin on the board: nothing to look up.
-    if (p.count_on_board(c, m.piece) < (m.is_drop() ? 1 : 2)) return "";
-    // A pawn or lance reaches a square from one direction only, so no other one can be a
-    // second candidate for a board move (a quarter of all moves need no look-up).
-    if (!m.is_drop() && (m.piece == piece_kind::fu || m.piece == piece_kind::ky)) return "";
+    // Most moves need no look-up, answered by one test (which kind moves is as good as random,
+    // so each test costs its mispredictions): a board move by a piece with no twin on the
+    // board, or by a pawn or lance (it reaches a square from one direction only, so no other
+    // one can be a second candidate: a quarter of all moves), or a drop with none of that kind
+    // on the board. The pieces of the kind needed on the board, for a board move (FU and KY
+    // never; the others a second piece) and for a drop (one):
+    static constexpr std::array<std::array<std::uint8_t, piece_kind_count>, 2> twin_needs{{
+        {255, 255, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2},
+        {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    }};
+    static_assert(static_cast<int>(piece_kind::fu) == 0 && static_cast<int>(piece_kind::ky) == 1);
+    const int needed = twin_needs[m.is_drop() ? 1 : 0][static_cast<std::size_t>(m.piece)];
+    if (p.count_on_board(c, m.piece) < needed) return "";
     return relative_with_twins(p, m, c);
 }
 
