@@ -44,7 +44,7 @@ struct move_number : tao::pegtl::rep<2, tao::pegtl::ascii::range<'A', 'Z'>> {};
 struct colour : tao::pegtl::ascii::one<'B', 'W'> {};
 struct coordinates : tao::pegtl::rep<4, tao::pegtl::ascii::range<'A', 'Z'>> {};
 struct move_line : tao::pegtl::seq<kifu::peg::literal<'P', 'M'>, tao::pegtl::must<move_number, colour, coordinates>, sp, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>> {};
-struct old_winner : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\xE9', '\xBB', '\x91'>, 0xE9, 0xE9>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE7', '\x99', '\xBD'>, 0xE7, 0xE7>> {};
+struct old_winner : kifu::peg::class_char<false, 0x767D, 0x767D, 0x9ED1, 0x9ED1> {};
 struct old_result : tao::pegtl::seq<kifu::peg::literal<'I', 'D', 'B', '['>, kifu::peg::class_run<false, false, U'0', U'9'>, tao::pegtl::string<']'>, tao::pegtl::star<tao::pegtl::string<' '>>, old_winner, kifu::peg::literal<'\xE4', '\xB8', '\xAD', '\xE7', '\x9B', '\x98', '\xE8', '\x83', '\x9C'>, text> {};
 struct known_line : tao::pegtl::seq<move_line> {};
 struct line : tao::pegtl::sor<move_line, gi_line, tao::pegtl::seq<old_result, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>>, tao::pegtl::seq<sp, eol>, tao::pegtl::seq<tao::pegtl::at<tao::pegtl::utf8::any>, tao::pegtl::must<known_line>>> {};

@@ -15,6 +15,7 @@
 #include "cases/forward_declarations/expected.hpp"
 #include "cases/literal_escapes/expected.hpp"
 #include "cases/operators/expected.hpp"
+#include "cases/single_character_choice/expected.hpp"
 #include "cases/utf8_classes/expected.hpp"
 #include "furthest_hooks.hpp"
 #include "random_prefixes.hpp"
@@ -217,4 +218,32 @@ TEST_CASE("class runs on chosen inputs", "[pegc][emitted]") {
     CHECK(run_on<g::wide_plus>("\xF0\x9F\x98\x80z\xC3\xA9!") == outcome{true, 7, 7});
     CHECK(run_on<g::wide_negated>("ab\xE3\x80\x80") == outcome{true, 2, 2});
     CHECK(run_on<g::mixed_negated>("\xC3\xA9") == outcome{false, 0, 0});
+}
+
+TEST_CASE("a choice of single characters matches as the one class it is emitted as", "[pegc][emitted]") {
+    namespace g = kifu::grammar::single_character_choice;
+    namespace p = tao::pegtl;
+    // The choices as the grammar writes them, spelled out in PEGTL.
+    using marks = p::sor<p::utf8::one<U'\u25B2'>, p::utf8::one<U'\u25B3'>, p::utf8::one<U'\u2617'>>;
+    using signs = p::sor<p::ascii::one<'+'>, p::ascii::one<'-'>, p::ascii::one<'*'>>;
+    using mixed = p::sor<p::utf8::one<U'\u3042'>, p::ascii::range<'a', 'c'>, p::ascii::one<'b'>, p::ascii::ranges<'x', 'z', '0', '9'>>;
+    const kifu::test::random_texts texts{
+        .pieces = {"\u25B2", "\u25B3", "\u25BC", "\u2616", "\u2617", "+", "-", "*", ",", "a", "b", "c", "d", "x", "z", "0", "9",
+                   "\u3042", "\u3044", "\n"},
+        .seed = 20261128,
+        .count = 2000,
+        .max_pieces = 4,
+        .whole_characters = true};
+    const bool same = kifu::test::for_every_prefix(texts, [&](const std::string& text) {
+        const bool alike = run_on<g::marks>(text) == run_on<marks>(text) && run_on<g::signs>(text) == run_on<signs>(text) &&
+                           run_on<g::mixed>(text) == run_on<mixed>(text) &&
+                           run_on<g::marks, terminated_input>(text) == run_on<marks>(text) &&
+                           run_on<g::mixed, terminated_input>(text) == run_on<mixed>(text);
+        if (!alike) {
+            INFO("on " << text);
+            CHECK(alike);
+        }
+        return alike;
+    });
+    CHECK(same);
 }
