@@ -13,9 +13,11 @@
 #include <set>
 #include <sstream>
 #include <string_view>
+#include <utility>
 
 #include "diagnostics.hpp"
 #include "first_bytes.hpp"
+#include "literals.hpp"
 #include "plain_failure.hpp"
 
 namespace kifu::pegc {
@@ -41,18 +43,9 @@ std::optional<node> single_character_class(const std::vector<const node*>& alter
             return std::nullopt;
         }
     }
-    std::sort(items.begin(), items.end(), [](const code_range& a, const code_range& b) {
-        return a.first < b.first || (a.first == b.first && a.last < b.last);
-    });
     node merged;
     merged.kind = node_kind::char_class;
-    for (const code_range& r : items) {
-        if (!merged.ranges.empty() && r.first <= merged.ranges.back().last + 1) {
-            merged.ranges.back().last = std::max(merged.ranges.back().last, r.last);
-        } else {
-            merged.ranges.push_back(r);
-        }
-    }
+    merged.ranges = merge_ranges(std::move(items));
     return merged;
 }
 const std::string leaf = "kifu::peg::";  // runtime/src/core/peg_leaves.hpp

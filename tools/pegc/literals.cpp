@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <optional>
+#include <utility>
 
 namespace kifu::pegc {
 namespace {
@@ -125,16 +126,22 @@ void decode_class(const std::string& source, std::size_t offset, std::size_t end
         diags.error(offset, "empty character class");
         return;
     }
+    out.ranges = merge_ranges(std::move(items));
+}
+
+std::vector<code_range> merge_ranges(std::vector<code_range> items) {
     std::sort(items.begin(), items.end(), [](const code_range& a, const code_range& b) {
         return a.first < b.first || (a.first == b.first && a.last < b.last);
     });
+    std::vector<code_range> merged;
     for (const code_range& r : items) {
-        if (!out.ranges.empty() && r.first <= out.ranges.back().last + 1) {
-            out.ranges.back().last = std::max(out.ranges.back().last, r.last);
+        if (!merged.empty() && r.first <= merged.back().last + 1) {
+            merged.back().last = std::max(merged.back().last, r.last);
         } else {
-            out.ranges.push_back(r);
+            merged.push_back(r);
         }
     }
+    return merged;
 }
 
 void decode_bounds(const std::string& source, std::size_t offset, std::size_t end, node& out,

@@ -21,6 +21,10 @@ void decode_literal(const std::string& source, std::size_t offset, std::size_t e
 void decode_class(const std::string& source, std::size_t offset, std::size_t end, node& out,
                   diagnostics& diags);
 
+/// The ranges of `items` sorted and merged (overlapping or adjacent ranges become one), as a
+/// class node keeps them.
+std::vector<code_range> merge_ranges(std::vector<code_range> items);
+
 /// Decodes a bounded repetition as written (`{n}`, `{n,}`, `{n,m}`) into min and max.
 void decode_bounds(const std::string& source, std::size_t offset, std::size_t end, node& out,
                    diagnostics& diags);
