@@ -129,22 +129,6 @@ bool normalizer::set_up(jkf& record, position& start) {
             // CSA has no preset names: a PI line or a full board equal to a preset becomes it.
             // The state is compared first: most CSA records start from 平手, whose board is then
             // copied, not built (building it cost more than the rest of a short game's set-up).
-            static const std::array<state_format, detail::presets.size()> preset_states = [] {
-                std::array<state_format, detail::presets.size()> out;
-                for (std::size_t i = 0; i < out.size(); ++i) out[i] = position::from_preset(detail::presets[i].name)->to_state();
-                return out;
-            }();
-            for (std::size_t i = 0; i < preset_states.size(); ++i) {
-                if (*initial.data == preset_states[i]) {
-                    start = *position::from_preset(detail::presets[i].name);
-                    initial.preset = detail::presets[i].name;
-                    initial.data.reset();
-                    return true;
-                }
-            }
-        }
-        start = position::from_state(*initial.data);
-        if (is(source_format::csa)) {
             // A state that differs from every preset's can still give a preset's position
             // (from_state keeps a hand's count within 0..255): the positions are compared too.
             static const std::array<position, detail::presets.size()> preset_positions = [] {
@@ -152,14 +136,32 @@ bool normalizer::set_up(jkf& record, position& start) {
                 for (std::size_t i = 0; i < out.size(); ++i) out[i] = *position::from_preset(detail::presets[i].name);
                 return out;
             }();
+            static const std::array<state_format, detail::presets.size()> preset_states = [] {
+                std::array<state_format, detail::presets.size()> out;
+                for (std::size_t i = 0; i < out.size(); ++i) out[i] = preset_positions[i].to_state();
+                return out;
+            }();
+            const auto take_preset = [&](std::size_t i) {
+                start = preset_positions[i];
+                initial.preset = detail::presets[i].name;
+                initial.data.reset();
+            };
+            for (std::size_t i = 0; i < preset_states.size(); ++i) {
+                if (*initial.data == preset_states[i]) {
+                    take_preset(i);
+                    return true;
+                }
+            }
+            start = position::from_state(*initial.data);
             for (std::size_t i = 0; i < preset_positions.size(); ++i) {
                 if (start == preset_positions[i]) {
-                    initial.preset = detail::presets[i].name;
-                    initial.data.reset();
+                    take_preset(i);
                     break;
                 }
             }
+            return true;
         }
+        start = position::from_state(*initial.data);
         return true;
     }
     auto preset = position::from_preset(initial.preset);
