@@ -3,6 +3,8 @@
 #include "shogi/shogi_test_util.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 
 #include <kifu/read.hpp>
 #include <kifu/record.hpp>
@@ -364,6 +366,71 @@ TEST_CASE("normalize: CSA running totals carry ms, s and m at every boundary", "
         got.push_back(r.moves[i + 1].time->total);
     }
     CHECK(got == expected);
+}
+
+TEST_CASE("normalize: CSA running totals restart after a move without time and clamp their hours", "[shogi][normalize]") {
+    // Each total is the same player's previous total (that of the element two before, when it
+    // has one) plus the move's time, normalized, the hours clamped to INT_MAX: the model below,
+    // over moves with no time, milliseconds and minutes large enough to reach the clamp.
+    std::vector<std::optional<time_value>> nows;
+    std::uint32_t seed = 12345;
+    auto next = [&] { return seed = seed * 1103515245u + 12345u, seed >> 8; };
+    for (int i = 0; i < 400; ++i) {
+        // Moves 150 to 329 take INT_MAX minutes or so (each adds 35,791,394 hours: the hours
+        // reach INT_MAX in 60 moves of a player), in whole seconds; the others a few minutes,
+        // one in ten with milliseconds and one in ten with no time.
+        const bool huge = i >= 150 && i < 330;
+        const std::uint32_t kind = next() % 10;
+        if (huge) {
+            nows.push_back(time_value{std::nullopt, INT_MAX - static_cast<int>(next() % 3), static_cast<int>(next() % 60), std::nullopt});
+        } else if (kind == 0) {
+            nows.emplace_back();  // no time: the next total of this player starts afresh
+        } else if (kind == 1) {
+            nows.push_back(time_value{std::nullopt, static_cast<int>(next() % 60), static_cast<int>(next() % 60),
+                                      static_cast<int>(next() % 1000)});
+        } else {
+            nows.push_back(time_value{std::nullopt, static_cast<int>(next() % 200), static_cast<int>(next() % 60), std::nullopt});
+        }
+    }
+    std::vector<move_format> moves;
+    for (std::size_t i = 0; i < nows.size(); ++i) {
+        const bool black = i % 2 == 0;
+        const bool out = i % 4 < 2;
+        move_format f = black ? mv(out ? 28 : 38, out ? 38 : 28, pk::hi) : mv(out ? 82 : 72, out ? 72 : 82, pk::hi);
+        if (nows[i]) f.time = move_time{*nows[i], std::nullopt};
+        moves.push_back(f);
+    }
+    jkf r = record_from_preset("", moves);
+    CHECK(run(r, source_format::csa).empty());
+    std::vector<std::optional<time_value>> expected(nows.size() + 1);
+    std::vector<std::optional<time_value>> got;
+    for (std::size_t i = 1; i <= nows.size(); ++i) {
+        got.push_back(r.moves[i].time ? r.moves[i].time->total : std::nullopt);
+        if (!nows[i - 1]) {
+            expected[i].reset();
+            continue;
+        }
+        const time_value& now = *nows[i - 1];
+        const std::optional<time_value>& before = i >= 2 ? expected[i - 2] : std::nullopt;
+        long long ms = now.ms.value_or(0) + (before ? before->ms.value_or(0) : 0LL);
+        long long s = now.s + (before ? before->s : 0LL);
+        long long m = now.m + (before ? before->m : 0LL);
+        long long h = before ? *before->h : 0LL;
+        time_value total;
+        if (now.ms || (before && before->ms)) {
+            s += ms / 1000;
+            total.ms = static_cast<int>(ms % 1000);
+        }
+        m += s / 60;
+        total.s = static_cast<int>(s % 60);
+        total.m = static_cast<int>(m % 60);
+        total.h = static_cast<int>(std::min<long long>(h + m / 60, INT_MAX));
+        expected[i] = total;
+    }
+    expected.erase(expected.begin());
+    CHECK(got == expected);
+    // The clamp was reached, and totals restarted after a move without time.
+    CHECK(std::count_if(got.begin(), got.end(), [](const auto& t) { return t && t->h == INT_MAX; }) > 0);
 }
 
 TEST_CASE("normalize: a lenient cut ends the line with an ERROR that keeps the unplayed lines", "[shogi][normalize]") {

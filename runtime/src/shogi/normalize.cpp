@@ -10,7 +10,9 @@
 #include <kifu/shogi/normalize.hpp>
 
 #include <algorithm>
+#include <array>
 #include <climits>
+#include <cstdint>
 #include <utility>
 
 #include <kifu/shogi/position.hpp>
@@ -220,36 +222,53 @@ bool normalizer::set_up(jkf& record, position& start) {
     out.m = narrow(m % 60);
 }
 
-// CSA gives only each move's time: total = the same player's previous total + now. This runs
-// on every CSA move and is most of what CSA's normalize costs more than KIF's (whose totals
-// are in the file), so the usual case is in line and in plain ints.
-inline void add_csa_total(std::vector<move_format>& moves, std::size_t i) {
-    const time_value* previous = i >= 2 && moves[i - 2].time && moves[i - 2].time->total ? &*moves[i - 2].time->total : nullptr;
+// CSA gives only each move's time: total = the same player's previous total (that of the
+// element two before, when it has one) + now. This runs on every CSA move and is most of what
+// CSA's normalize costs more than KIF's (whose totals are in the file), so the walk keeps each
+// side's last total in seconds, and the usual case (whole seconds added to a total it wrote)
+// is a sum and two divisions by a constant, without reading the last total back.
+struct csa_total {
+    // `seconds` is the total of the element two before this one's turn, or 0 when that
+    // element has no total (or there is none); false when that total is not `seconds` in
+    // whole seconds (it has milliseconds, or was clamped).
+    bool exact = true;
+    std::uint64_t seconds = 0;
+};
+
+// The totals of a line's first two elements' turns: what the elements before `first` give.
+inline std::array<csa_total, 2> csa_totals_before(const std::vector<move_format>& moves, std::size_t first) {
+    std::array<csa_total, 2> totals{};
+    for (std::size_t i = first >= 2 ? first - 2 : 0; i < first; ++i) {
+        if (moves[i].time && moves[i].time->total) totals[i & 1].exact = false;
+    }
+    return totals;
+}
+
+inline void add_csa_total(std::vector<move_format>& moves, std::size_t i, csa_total& last) {
     move_time& time = *moves[i].time;
     const time_value& now = time.now;
-    static constexpr time_value zero{0, 0, 0, std::nullopt};
-    const time_value& before = previous ? *previous : zero;
-    // The usual case: whole seconds (the CSA reader gives s < 60) added to a total this
-    // function wrote (h set, m and s < 60), or to nothing. Every field is then in 0..59 (as
-    // unsigned, a negative one is not), so each sum carries at most once and, with h below
-    // INT_MAX, nothing overflows: the same fields sum_times gives.
-    if (!now.ms && !before.ms && !now.h && before.h && *before.h != INT_MAX &&
-        std::max({static_cast<unsigned>(now.s), static_cast<unsigned>(now.m), static_cast<unsigned>(before.s),
-                  static_cast<unsigned>(before.m)}) < 60u) {
-        int s = now.s + before.s;
-        const int carry_s = s >= 60;
-        s -= 60 * carry_s;
-        int m = now.m + before.m + carry_s;
-        const int carry_m = m >= 60;
-        m -= 60 * carry_m;
-        // Written in place, field by field: building a time_value aside and copying it in made
-        // the CPU wait on its own stores (store-to-load forwarding of the partial writes).
-        time_value& out = time.total.emplace();
-        out.h = *before.h + carry_m;
-        out.m = m;
-        out.s = s;
-        return;
+    // h below INT_MAX: sum_times clamps nothing, and the fields are those it gives (every
+    // field of a total it wrote is normalized, so its sum is the seconds' sum normalized).
+    static constexpr std::uint64_t unclamped = std::uint64_t{INT_MAX} * 3600;
+    if (last.exact && !now.ms && !now.h && (now.m | now.s) >= 0) {
+        const std::uint64_t t = last.seconds + std::uint64_t(now.m) * 60 + static_cast<unsigned>(now.s);
+        if (t < unclamped) {
+            last.seconds = t;
+            // Unsigned, and the hours from the minutes: two multiplications by a constant
+            // where signed divisions and remainders of t took six and their sign fixes.
+            const std::uint64_t minutes = t / 60;
+            const std::uint64_t hours = minutes / 60;
+            // Written in place, field by field: building a time_value aside and copying it in
+            // made the CPU wait on its own stores (store-to-load forwarding of partial writes).
+            time_value& out = time.total.emplace();
+            out.h = static_cast<int>(hours);
+            out.m = static_cast<int>(minutes - hours * 60);
+            out.s = static_cast<int>(t - minutes * 60);
+            return;
+        }
     }
+    last.exact = false;
+    const time_value* previous = i >= 2 && moves[i - 2].time && moves[i - 2].time->total ? &*moves[i - 2].time->total : nullptr;
     sum_times(now, previous, time.total.emplace());
 }
 
@@ -389,6 +408,7 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
     // start to reach them cost a third as much again as walking it (KIF, KI2 with variations).
     std::vector<std::pair<std::size_t, position>> fork_points;
     bool ended = false;  // a terminal special was seen
+    std::array<csa_total, 2> totals = csa ? csa_totals_before(moves, first) : std::array<csa_total, 2>{};
     for (std::size_t i = first; i < moves.size(); ++i) {
         move_format& element = moves[i];
         const int ply = base_ply + static_cast<int>(i);
@@ -419,7 +439,13 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
                 element.special = pos.side_to_move() == color::white ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
             ended = true;
         }
-        if (csa && element.time) add_csa_total(moves, i);
+        if (csa) {
+            if (element.time) {
+                add_csa_total(moves, i, totals[i & 1]);
+            } else {
+                totals[i & 1] = csa_total{};
+            }
+        }
         if (stopped) return;
     }
     if (stopped) return;
