@@ -8,7 +8,7 @@ namespace kifu::grammar::csa {
 inline constexpr int abi_version = 1;
 inline constexpr std::string_view grammar_file = "grammars/csa.peg";
 struct blanks : kifu::peg::class_run<false, false, U'\t', U'\t', U' ', U' '> {};
-struct eol : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\r', '\n'>, 0x0D, 0x0D>, kifu::peg::first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, kifu::peg::first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
+struct eol : kifu::peg::literal_choice<kifu::peg::literal<'\r', '\n'>, kifu::peg::literal<'\n'>, kifu::peg::literal<'\r'>> {};
 struct blank_line : tao::pegtl::sor<tao::pegtl::seq<blanks, eol>, tao::pegtl::seq<kifu::peg::class_run<true, false, U'\t', U'\t', U' ', U' '>, tao::pegtl::eof>> {};
 struct sign : tao::pegtl::ascii::one<'+', '-'> {};
 struct square : kifu::peg::byte_seq<kifu::peg::byte_step<0, '0', '9'>, kifu::peg::byte_step<0, '0', '9'>> {};

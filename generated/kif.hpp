@@ -36,7 +36,7 @@ struct time_body : tao::pegtl::seq<tao::pegtl::string<'('>, blanks, tao::pegtl::
 struct time : tao::pegtl::seq<time_body> {};
 struct extra_time : tao::pegtl::seq<time_body> {};
 struct times : tao::pegtl::seq<time, blanks, kifu::peg::first_byte_guard<tao::pegtl::star<extra_time, blanks>, false, '(', '('>> {};
-struct eol : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, kifu::peg::first_byte_alt<kifu::peg::literal<'\r', '\n'>, 0x0D, 0x0D>, kifu::peg::first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
+struct eol : kifu::peg::literal_choice<kifu::peg::literal<'\n'>, kifu::peg::literal<'\r', '\n'>, kifu::peg::literal<'\r'>> {};
 struct line_end : tao::pegtl::sor<eol, tao::pegtl::eof> {};
 struct move_line : tao::pegtl::seq<ply_number, blanks, tao::pegtl::opt<side_mark>, tao::pegtl::must<move_or_special>, blanks, kifu::peg::first_byte_guard<tao::pegtl::opt<times>, false, '(', '('>, tao::pegtl::opt<tao::pegtl::string<'+'>, blanks>, tao::pegtl::must<line_end>> {};
 struct rest_of_line : kifu::peg::byte_run<false, '\n', '\n', '\r', '\r'> {};
@@ -67,8 +67,8 @@ struct cells : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::opt<cell_
 struct extra_cells : tao::pegtl::seq<rest_of_line> {};
 struct row_end : tao::pegtl::sor<tao::pegtl::seq<tao::pegtl::string<'|'>, rest_of_line>, row_unclosed, extra_cells> {};
 struct board_row : tao::pegtl::seq<row_open, cells, row_end> {};
-struct black_hands : tao::pegtl::seq<blanks, kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>>, kifu::peg::literal<'\xE3', '\x81', '\xAE', '\xE6', '\x8C', '\x81', '\xE9', '\xA7', '\x92'>, blanks, kifu::peg::class_char<false, U':', U':', 0xFF1A, 0xFF1A>> {};
-struct white_hands : tao::pegtl::seq<blanks, kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, 0xE5, 0xE5>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>, 0xE4, 0xE4>>, kifu::peg::literal<'\xE3', '\x81', '\xAE', '\xE6', '\x8C', '\x81', '\xE9', '\xA7', '\x92'>, blanks, kifu::peg::class_char<false, U':', U':', 0xFF1A, 0xFF1A>> {};
+struct black_hands : tao::pegtl::seq<blanks, kifu::peg::literal_choice<kifu::peg::literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B'>, kifu::peg::literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B'>>, kifu::peg::literal<'\xE3', '\x81', '\xAE', '\xE6', '\x8C', '\x81', '\xE9', '\xA7', '\x92'>, blanks, kifu::peg::class_char<false, U':', U':', 0xFF1A, 0xFF1A>> {};
+struct white_hands : tao::pegtl::seq<blanks, kifu::peg::literal_choice<kifu::peg::literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B'>, kifu::peg::literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B'>>, kifu::peg::literal<'\xE3', '\x81', '\xAE', '\xE6', '\x8C', '\x81', '\xE9', '\xA7', '\x92'>, blanks, kifu::peg::class_char<false, U':', U':', 0xFF1A, 0xFF1A>> {};
 struct hand_gap : kifu::peg::class_run<true, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3001> {};
 struct hand_piece : tao::pegtl::seq<board_piece> {};
 struct hand_count : kifu::peg::class_run<true, false, 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x5341, 0x5341, 0x56DB, 0x56DB> {};
@@ -84,8 +84,8 @@ struct title_line : tao::pegtl::seq<kifu::peg::literal<'\xE6', '\x89', '\x8B', '
 struct bod_trailer : tao::pegtl::seq<kifu::peg::literal<'\xE6', '\x89', '\x8B', '\xE6', '\x95', '\xB0', '\xEF', '\xBC', '\x9D'>, rest_of_line, line_end> {};
 struct board_frame : tao::pegtl::seq<tao::pegtl::string<'+'>, tao::pegtl::plus<tao::pegtl::string<'-'>>, tao::pegtl::opt<tao::pegtl::string<'+'>>, blanks, line_end> {};
 struct column_numbers : tao::pegtl::seq<kifu::peg::class_char<false, 0xFF11, 0xFF19>, tao::pegtl::star<blanks, kifu::peg::class_char<false, 0xFF11, 0xFF19>>, blanks, line_end> {};
-struct black_turn : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>> {};
-struct white_turn : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE5, 0xE5>, kifu::peg::first_byte_alt<kifu::peg::literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, 0xE4, 0xE4>> {};
+struct black_turn : kifu::peg::literal_choice<kifu::peg::literal<'\xE5', '\x85', '\x88', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, kifu::peg::literal<'\xE4', '\xB8', '\x8B', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>> {};
+struct white_turn : kifu::peg::literal_choice<kifu::peg::literal<'\xE5', '\xBE', '\x8C', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>, kifu::peg::literal<'\xE4', '\xB8', '\x8A', '\xE6', '\x89', '\x8B', '\xE7', '\x95', '\xAA'>> {};
 struct turn : tao::pegtl::seq<kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<black_turn, 0xE4, 0xE5>, kifu::peg::first_byte_alt<white_turn, 0xE4, 0xE5>>, blanks, line_end> {};
 struct rotation : tao::pegtl::seq<kifu::peg::literal<'\xE7', '\x9B', '\xA4', '\xE9', '\x9D', '\xA2', '\xE5', '\x9B', '\x9E', '\xE8', '\xBB', '\xA2'>, blanks, line_end> {};
 struct header_key : kifu::peg::class_run<true, true, U'\n', U'\n', U'\r', U'\r', U':', U':', 0xFF1A, 0xFF1A> {};

@@ -9,7 +9,7 @@ inline constexpr int abi_version = 1;
 inline constexpr std::string_view grammar_file = "grammars/ngf.peg";
 struct bom : kifu::peg::literal<'\xEF', '\xBB', '\xBF'> {};
 struct text : kifu::peg::byte_run<false, '\n', '\n', '\r', '\r'> {};
-struct eol : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\r', '\n'>, 0x0D, 0x0D>, kifu::peg::first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, kifu::peg::first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
+struct eol : kifu::peg::literal_choice<kifu::peg::literal<'\r', '\n'>, kifu::peg::literal<'\n'>, kifu::peg::literal<'\r'>> {};
 struct gi_line : tao::pegtl::seq<kifu::peg::literal<'G', 'I'>, text, eol> {};
 struct old_date : tao::pegtl::seq<tao::pegtl::rep<4, tao::pegtl::ascii::range<'0', '9'>>, tao::pegtl::string<'-'>, kifu::peg::class_rep<1, 2, false, U'0', U'9'>, tao::pegtl::string<'-'>, kifu::peg::class_rep<1, 2, false, U'0', U'9'>> {};
 struct gi_date : tao::pegtl::seq<kifu::peg::literal<'G', 'I'>, kifu::peg::first_byte_guard<tao::pegtl::opt<old_date>, false, '0', '9'>, text, eol> {};
@@ -33,7 +33,7 @@ struct komi : tao::pegtl::seq<tao::pegtl::opt<tao::pegtl::string<'-'>>, kifu::pe
 struct komi_line : tao::pegtl::seq<komi, sp, eol> {};
 struct date : tao::pegtl::rep<8, tao::pegtl::ascii::range<'0', '9'>> {};
 struct date_line : tao::pegtl::seq<tao::pegtl::sor<tao::pegtl::seq<date, text>, text>, eol> {};
-struct winner : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'B', 'l', 'a', 'c', 'k'>, 'B', 'B'>, kifu::peg::first_byte_alt<kifu::peg::literal<'W', 'h', 'i', 't', 'e'>, 'W', 'W'>> {};
+struct winner : kifu::peg::literal_choice<kifu::peg::literal<'B', 'l', 'a', 'c', 'k'>, kifu::peg::literal<'W', 'h', 'i', 't', 'e'>> {};
 struct resign : tao::pegtl::istring<'r', 'e', 's', 'i', 'g', 'n'> {};
 struct on_time : tao::pegtl::istring<'t', 'i', 'm', 'e'> {};
 struct margin : tao::pegtl::seq<kifu::peg::class_run<true, false, U'0', U'9'>, tao::pegtl::opt<tao::pegtl::string<'.'>, kifu::peg::class_run<true, false, U'0', U'9'>>> {};
@@ -43,11 +43,11 @@ struct header : tao::pegtl::seq<game_type, tao::pegtl::must<size_line, white_lin
 struct move_number : tao::pegtl::rep<2, tao::pegtl::ascii::range<'A', 'Z'>> {};
 struct colour : tao::pegtl::ascii::one<'B', 'W'> {};
 struct coordinates : tao::pegtl::rep<4, tao::pegtl::ascii::range<'A', 'Z'>> {};
-struct move_line : tao::pegtl::seq<kifu::peg::literal<'P', 'M'>, tao::pegtl::must<move_number, colour, coordinates>, sp, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>> {};
+struct move_line : tao::pegtl::seq<kifu::peg::literal<'P', 'M'>, tao::pegtl::must<move_number, colour, coordinates>, sp, tao::pegtl::opt<eol>> {};
 struct old_winner : kifu::peg::class_char<false, 0x767D, 0x767D, 0x9ED1, 0x9ED1> {};
 struct old_result : tao::pegtl::seq<kifu::peg::literal<'I', 'D', 'B', '['>, kifu::peg::class_run<false, false, U'0', U'9'>, tao::pegtl::string<']'>, tao::pegtl::star<tao::pegtl::string<' '>>, old_winner, kifu::peg::literal<'\xE4', '\xB8', '\xAD', '\xE7', '\x9B', '\x98', '\xE8', '\x83', '\x9C'>, text> {};
 struct known_line : tao::pegtl::seq<move_line> {};
-struct line : tao::pegtl::sor<move_line, gi_line, tao::pegtl::seq<old_result, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>>, tao::pegtl::seq<sp, eol>, tao::pegtl::seq<tao::pegtl::at<tao::pegtl::utf8::any>, tao::pegtl::must<known_line>>> {};
+struct line : tao::pegtl::sor<move_line, gi_line, tao::pegtl::seq<old_result, tao::pegtl::opt<eol>>, tao::pegtl::seq<sp, eol>, tao::pegtl::seq<tao::pegtl::at<tao::pegtl::utf8::any>, tao::pegtl::must<known_line>>> {};
 struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<old_header, 'G', 'G'>, kifu::peg::first_byte_alt<header, 0x00, 0xFF>>, kifu::peg::first_byte_guard<tao::pegtl::star<line>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { board_size, white_line, black_line, player_name, rank, handicap, komi, date, result, winner, resign, on_time, margin, move_count, old_date, old_result, old_winner, move_line, colour, coordinates };

@@ -8,13 +8,13 @@ namespace kifu::grammar::nhk {
 inline constexpr int abi_version = 1;
 inline constexpr std::string_view grammar_file = "grammars/nhk.peg";
 struct bom : kifu::peg::literal<'\xEF', '\xBB', '\xBF'> {};
-struct eol : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\r', '\n'>, 0x0D, 0x0D>, kifu::peg::first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, kifu::peg::first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
+struct eol : kifu::peg::literal_choice<kifu::peg::literal<'\r', '\n'>, kifu::peg::literal<'\n'>, kifu::peg::literal<'\r'>> {};
 struct magic : tao::pegtl::seq<kifu::peg::literal<'N', 'I', 'P', '1', '0', '0', ';'>, eol> {};
-struct end_mark : tao::pegtl::seq<kifu::peg::literal<'E', 'N', 'D'>, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>> {};
+struct end_mark : tao::pegtl::seq<kifu::peg::literal<'E', 'N', 'D'>, tao::pegtl::opt<eol>> {};
 struct key : tao::pegtl::seq<tao::pegtl::ascii::ranges<'A', 'Z', 'a', 'z'>, kifu::peg::class_run<false, false, U'0', U'9', U'A', U'Z', U'a', U'z'>> {};
 struct value : kifu::peg::byte_run<false, '\n', '\n', '\r', '\r', ';', ';'> {};
-struct record : tao::pegtl::seq<key, tao::pegtl::string<'='>, value, tao::pegtl::opt<tao::pegtl::string<';'>>, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>> {};
-struct bad_line : tao::pegtl::seq<kifu::peg::byte_run<true, '\n', '\n', '\r', '\r'>, kifu::peg::first_byte_guard<tao::pegtl::opt<eol>, false, 0x0A, 0x0A, 0x0D, 0x0D>> {};
+struct record : tao::pegtl::seq<key, tao::pegtl::string<'='>, value, tao::pegtl::opt<tao::pegtl::string<';'>>, tao::pegtl::opt<eol>> {};
+struct bad_line : tao::pegtl::seq<kifu::peg::byte_run<true, '\n', '\n', '\r', '\r'>, tao::pegtl::opt<eol>> {};
 struct line : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<end_mark, 'E', 'E'>, kifu::peg::first_byte_alt<record, 'A', 'Z', 'a', 'z'>, kifu::peg::first_byte_alt<eol, 0x0A, 0x0A, 0x0D, 0x0D>, kifu::peg::first_byte_alt<bad_line, 0x00, 0x09, 0x0B, 0x0C, 0x0E, 0xFF>> {};
 struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, tao::pegtl::must<magic>, kifu::peg::first_byte_guard<tao::pegtl::star<line>, false, 0x00, 0xFF>, tao::pegtl::must<tao::pegtl::eof>> {};
 // @build rules, in grammar order

@@ -10,7 +10,7 @@ inline constexpr std::string_view grammar_file = "grammars/usi.peg";
 struct bom : kifu::peg::literal<'\xEF', '\xBB', '\xBF'> {};
 struct blanks1 : kifu::peg::class_run<true, false, U'\t', U'\t', U' ', U' '> {};
 struct blanks : kifu::peg::class_run<false, false, U'\t', U'\t', U' ', U' '> {};
-struct eol : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'\r', '\n'>, 0x0D, 0x0D>, kifu::peg::first_byte_alt<tao::pegtl::string<'\n'>, 0x0A, 0x0A>, kifu::peg::first_byte_alt<tao::pegtl::string<'\r'>, 0x0D, 0x0D>> {};
+struct eol : kifu::peg::literal_choice<kifu::peg::literal<'\r', '\n'>, kifu::peg::literal<'\n'>, kifu::peg::literal<'\r'>> {};
 struct startpos : kifu::peg::literal<'s', 't', 'a', 'r', 't', 'p', 'o', 's'> {};
 struct empty_run : tao::pegtl::ascii::range<'1', '9'> {};
 struct promotion : tao::pegtl::string<'+'> {};

@@ -64,6 +64,10 @@ template <char... Cs>
 struct plain<kifu::peg::literal<Cs...>> {
     using type = pegtl::ascii::string<Cs...>;
 };
+template <typename... Literals>
+struct plain<kifu::peg::literal_choice<Literals...>> {
+    using type = pegtl::sor<plain_t<Literals>...>;
+};
 template <typename... Alternatives>
 struct plain<kifu::peg::first_byte_choice<Alternatives...>> {
     using type = pegtl::sor<plain_t<typename Alternatives::rule>...>;
@@ -93,6 +97,8 @@ template <bool Plus, unsigned char... Stops>
 kifu::peg::byte_run<Plus, Stops...> body_of(const kifu::peg::byte_run<Plus, Stops...>*);
 template <char... Cs>
 kifu::peg::literal<Cs...> body_of(const kifu::peg::literal<Cs...>*);
+template <typename... Literals>
+kifu::peg::literal_choice<Literals...> body_of(const kifu::peg::literal_choice<Literals...>*);
 
 // A rule with its leaves spelled out.
 template <typename Rule>
@@ -197,6 +203,9 @@ TEST_CASE("classes past ASCII, {n,m} of a class and runs of one-byte rules becom
     // member past ASCII, a class run.
     CHECK(std::is_base_of_v<kifu::peg::byte_run<false, '\n', '\n', '\r', '\r'>, g::bytes_line>);
     CHECK(std::is_base_of_v<kifu::peg::class_run<false, true, U'a', U'b', 0x3000, 0x3000>, g::run_star>);
+    // Two or three literals: compared in turn, in line.
+    CHECK(std::is_base_of_v<kifu::peg::literal_choice<kifu::peg::literal<'\r', '\n'>, kifu::peg::literal<'\n'>, kifu::peg::literal<'\r'>>,
+                            g::lit_choice>);
     // Nothing that takes a byte: no leaf.
     CHECK(std::is_base_of_v<pegtl::seq<pegtl::opt<pegtl::ascii::string<'+'>>, pegtl::at<pegtl::ascii::one<'a'>>>, g::not_fused>);
 }
@@ -234,6 +243,9 @@ TEST_CASE("the one-leaf forms match, consume, try and raise as the PEGTL they st
     check_twin<g::run_nul>("run_nul");
     check_twin<g::lit_nul, false>("lit_nul");
     check_twin<g::steps_nul, false>("steps_nul");
+    check_twin<g::lit_choice, false>("lit_choice");
+    check_twin<g::lit_prefix, false>("lit_prefix");
+    check_twin<g::lit_wide>("lit_wide");
 }
 
 TEST_CASE("one-leaf forms on chosen inputs", "[pegc][leaf]") {
@@ -256,5 +268,10 @@ TEST_CASE("one-leaf forms on chosen inputs", "[pegc][leaf]") {
         CHECK(run_on<g::bytes_line>(controls + "\r") == outcome{true, controls.size(), controls.size(), ""});
     }
     CHECK(run_on<g::bytes_one>(";") == outcome{false, 0, 0, ""});
+    CHECK(run_on<g::lit_choice>("\r\n") == outcome{true, 2, 0, ""});
+    CHECK(run_on<g::lit_choice>("\rx") == outcome{true, 1, 0, ""});
+    CHECK(run_on<g::lit_prefix>("ab") == outcome{true, 1, 0, ""});  // "a" first: "ab" is never reached
+    CHECK(run_on<g::lit_wide>("\xE7\x94\x9F") == outcome{true, 3, 0, ""});
+    CHECK(run_on<g::lit_wide>("x") == outcome{false, 0, 0, ""});
 
 }

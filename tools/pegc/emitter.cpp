@@ -50,6 +50,32 @@ std::optional<node> single_character_class(const std::vector<const node*>& alter
 }
 const std::string leaf = "kifu::peg::";  // runtime/src/core/peg_leaves.hpp
 
+// The most alternatives a choice of literals compares in turn (literal_choice<>); a longer one
+// is dispatched on its first byte.
+constexpr std::size_t max_literal_choice = 3;
+
+// Whether an ordered choice is a few literals (not case-insensitive, not empty), matched as one
+// literal_choice<> leaf in line: `eol <- "\r\n" / "\n" / "\r"`.
+bool is_literal_choice(const std::vector<const node*>& alternatives) {
+    return alternatives.size() >= 2 && alternatives.size() <= max_literal_choice &&
+           std::all_of(alternatives.begin(), alternatives.end(), [](const node* a) {
+               return a->kind == node_kind::literal && !a->insensitive && !a->text.empty();
+           });
+}
+
+// The alternatives of an ordered choice, nested choices flattened.
+std::vector<const node*> choice_alternatives(const node& n) {
+    std::vector<const node*> alternatives;
+    for (const node& c : n.children) {
+        if (c.kind == node_kind::choice) {
+            for (const node& cc : c.children) alternatives.push_back(&cc);
+        } else {
+            alternatives.push_back(&c);
+        }
+    }
+    return alternatives;
+}
+
 std::string hex(char32_t c, int digits) {
     static constexpr char table[] = "0123456789ABCDEF";
     std::string out;
@@ -150,7 +176,8 @@ bool matched_in_line(const rule& r) {
     const node& body = r.body;
     const bool leaf_body = body.kind == node_kind::char_class || body.kind == node_kind::literal ||
                            body.kind == node_kind::any || body.kind == node_kind::eof ||
-                           (body.kind == node_kind::repeat && body.children.front().kind == node_kind::char_class);
+                           (body.kind == node_kind::repeat && body.children.front().kind == node_kind::char_class) ||
+                           (body.kind == node_kind::choice && is_literal_choice(choice_alternatives(body)));
     return leaf_body && !r.build;
 }
 
@@ -364,17 +391,21 @@ std::string emitter::class_run(const node& n) {
 // that can be skipped by the next byte: then each alternative carries the ranges of symbols
 // (bytes, 256 = end of input) it is tried at.
 std::string emitter::choice(const node& n) {
-    std::vector<const node*> alternatives;
-    for (const node& c : n.children) {
-        if (c.kind == node_kind::choice) {
-            for (const node& cc : c.children) alternatives.push_back(&cc);
-        } else {
-            alternatives.push_back(&c);
-        }
-    }
+    const std::vector<const node*> alternatives = choice_alternatives(n);
     // One class lookup instead of a try per alternative (KI2's `side <- "▲" / "△" / "▼" / …`
     // compared up to six three-byte literals in turn).
     if (const std::optional<node> one = single_character_class(alternatives)) return char_class(*one);
+    // A few literals compared in line: a first-byte table and a call cost more than the compares.
+    if (is_literal_choice(alternatives)) {
+        uses_leaves_ = true;
+        std::vector<std::string> literals;
+        for (const node* a : alternatives) {
+            std::vector<std::string> bytes;
+            for (const char c : a->text) bytes.push_back(char_arg(static_cast<unsigned char>(c)));
+            literals.push_back(leaf + "literal<" + join(bytes) + ">");
+        }
+        return leaf + "literal_choice<" + join(literals) + ">";
+    }
     std::vector<std::string> parts;
     for (const node* c : alternatives) parts.push_back(expr(*c));
     const std::vector<std::vector<bool>> tried = first_bytes_.dispatch(alternatives);

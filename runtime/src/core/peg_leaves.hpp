@@ -495,6 +495,22 @@ struct literal {
     }
 };
 
+// An ordered choice of a few literals (`eol <- "\r\n" / "\n" / "\r"`) as one leaf, matched in
+// line: the literals compared in turn, as sor<> of them does, and the first that matches taken.
+// Like its literals, it consumes nothing on a mismatch and reports no furthest point of its own
+// (the control records its start, where each literal starts).
+template <typename... Literals>
+struct literal_choice {
+    // For tao::pegtl::analyze(): the sor<> it stands for.
+    using rule_t = typename tao::pegtl::sor<typename Literals::rule_t...>::rule_t;
+    using subs_t = tao::pegtl::empty_list;
+
+    template <typename ParseInput>
+    [[nodiscard, gnu::always_inline]] static inline bool match(ParseInput& in) noexcept {
+        return (Literals::match(in) || ...);
+    }
+};
+
 // The symbol at the input (its next byte, 256 at the end) where a first-byte table is looked
 // up. `alike_at_nul`: the table says the same of byte 0 and of the end, so on an input with a NUL
 // after its end (nul_terminated_input) that NUL can be looked up as it stands.

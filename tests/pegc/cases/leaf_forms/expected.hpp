@@ -40,7 +40,10 @@ struct rep_nul : kifu::peg::class_rep<1, 3, false, 0x0000, U' ', U'0', U'9'> {};
 struct run_nul : kifu::peg::class_run<false, false, 0x0000, 0x0000, U' ', U' ', U'a', U'a', 0x3000, 0x3000> {};
 struct lit_nul : kifu::peg::literal<'a', '\x00', 'b'> {};
 struct steps_nul : kifu::peg::byte_seq<kifu::peg::byte_step<0, '\x00', '\x00', 'a', 'a'>, kifu::peg::byte_step<0, 'b', 'b'>> {};
-struct root : tao::pegtl::seq<wide, wide_mixed, negated, negated_wide, negated_multi, edges, surrogate_span, rep_ascii, rep_wide, rep_negated, rep_edges, rep_eight, rep_nine, time_shape, origin, steps, predicates, insensitive, cut_after, wide_between, not_fused, run_star, run_plus, under_cut, bytes_line, bytes_one, bytes_three, bytes_ranges, rep_nul, run_nul, lit_nul, steps_nul> {};
+struct lit_choice : kifu::peg::literal_choice<kifu::peg::literal<'\r', '\n'>, kifu::peg::literal<'\n'>, kifu::peg::literal<'\r'>> {};
+struct lit_prefix : kifu::peg::literal_choice<kifu::peg::literal<'a'>, kifu::peg::literal<'a', 'b'>, kifu::peg::literal<'b', '\x00'>> {};
+struct lit_wide : kifu::peg::literal_choice<kifu::peg::literal<'\xE4', '\xB8', '\x8D', '\xE6', '\x88', '\x90'>, kifu::peg::literal<'\xE7', '\x94', '\x9F'>, kifu::peg::literal<'\xE6', '\x88', '\x90'>> {};
+struct root : tao::pegtl::seq<wide, wide_mixed, negated, negated_wide, negated_multi, edges, surrogate_span, rep_ascii, rep_wide, rep_negated, rep_edges, rep_eight, rep_nine, time_shape, origin, steps, predicates, insensitive, cut_after, wide_between, not_fused, run_star, run_plus, under_cut, bytes_line, bytes_one, bytes_three, bytes_ranges, rep_nul, run_nul, lit_nul, steps_nul, lit_choice, lit_prefix, lit_wide> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
@@ -87,7 +90,10 @@ template <> inline constexpr std::string_view rule_name<rep_nul> = "rep_nul";
 template <> inline constexpr std::string_view rule_name<run_nul> = "run_nul";
 template <> inline constexpr std::string_view rule_name<lit_nul> = "lit_nul";
 template <> inline constexpr std::string_view rule_name<steps_nul> = "steps_nul";
-inline constexpr std::array<std::string_view, 34> rule_names{"root", "wide", "wide_mixed", "negated", "negated_wide", "negated_multi", "edges", "surrogate_span", "rep_ascii", "rep_wide", "rep_negated", "rep_edges", "rep_eight", "rep_nine", "time_shape", "origin", "steps", "predicates", "insensitive", "cut_after", "wide_between", "not_fused", "run_star", "run_plus", "bytes_line", "bytes_one", "bytes_three", "bytes_ranges", "under_cut", "pair", "rep_nul", "run_nul", "lit_nul", "steps_nul"};
+template <> inline constexpr std::string_view rule_name<lit_choice> = "lit_choice";
+template <> inline constexpr std::string_view rule_name<lit_prefix> = "lit_prefix";
+template <> inline constexpr std::string_view rule_name<lit_wide> = "lit_wide";
+inline constexpr std::array<std::string_view, 37> rule_names{"root", "wide", "wide_mixed", "negated", "negated_wide", "negated_multi", "edges", "surrogate_span", "rep_ascii", "rep_wide", "rep_negated", "rep_edges", "rep_eight", "rep_nine", "time_shape", "origin", "steps", "predicates", "insensitive", "cut_after", "wide_between", "not_fused", "run_star", "run_plus", "bytes_line", "bytes_one", "bytes_three", "bytes_ranges", "under_cut", "pair", "rep_nul", "run_nul", "lit_nul", "steps_nul", "lit_choice", "lit_prefix", "lit_wide"};
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept

@@ -10,7 +10,7 @@ inline constexpr std::string_view grammar_file = "single_character_choice.peg";
 struct marks : kifu::peg::class_char<false, 0x25B2, 0x25B3, 0x2617, 0x2617> {};
 struct signs : tao::pegtl::ascii::ranges<'*', '+', '-', '-'> {};
 struct mixed : kifu::peg::class_char<false, U'0', U'9', U'a', U'c', U'x', U'z', 0x3042, 0x3042> {};
-struct multi : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::literal<'a', 'b'>, 'a', 'a'>, kifu::peg::first_byte_alt<tao::pegtl::string<'c'>, 'c', 'c'>> {};
+struct multi : kifu::peg::literal_choice<kifu::peg::literal<'a', 'b'>, kifu::peg::literal<'c'>> {};
 struct caseless : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<tao::pegtl::istring<'a'>, 'A', 'A', 'a', 'a'>, kifu::peg::first_byte_alt<tao::pegtl::string<'b'>, 'b', 'b'>> {};
 struct negated : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<kifu::peg::class_char<true, U'a', U'a'>, 0x00, '`', 'b', 0xFF>, kifu::peg::first_byte_alt<tao::pegtl::string<'b'>, 'b', 'b'>> {};
 struct sign : tao::pegtl::string<'?'> {};
