@@ -253,11 +253,13 @@ inline constexpr auto line_attackers = make_line_attackers();
 
 // The four lines through each cell of the grid, for position::lines_: per family (0 file,
 // 1 rank, 2 the diagonal of x - y, 3 that of x + y) the line's index in lines_ and the cell's
-// bit along it (y on a file, x on the others). The four cells outside the grid are never
+// bit along it (y on a file, x on the others), also as a mask (marking a cell is then a load
+// and an OR or AND per line, without a shift). The four cells outside the grid are never
 // written or scanned from.
 struct cell_line_set {
     std::array<std::uint8_t, 4> line{};
     std::array<std::uint8_t, 4> place{};
+    std::array<std::uint16_t, 4> bit{};
 };
 constexpr std::array<cell_line_set, position::cells> make_cell_lines() noexcept {
     std::array<cell_line_set, position::cells> out{};
@@ -268,6 +270,7 @@ constexpr std::array<cell_line_set, position::cells> make_cell_lines() noexcept 
                        static_cast<std::uint8_t>(22 + x - y + 10), static_cast<std::uint8_t>(43 + x + y)};
         out[i].place = {static_cast<std::uint8_t>(y), static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(x),
                         static_cast<std::uint8_t>(x)};
+        for (int f = 0; f < 4; ++f) out[i].bit[f] = static_cast<std::uint16_t>(1u << out[i].place[f]);
     }
     return out;
 }
@@ -288,7 +291,7 @@ inline constexpr std::array<std::uint16_t, 64> empty_board_lines = [] {
     std::array<std::uint16_t, 64> out{};
     for (int i = 2; i < position::cells - 2; ++i) {
         if (empty_board[i] == empty_cell) continue;
-        for (int f = 0; f < 4; ++f) out[cell_lines[i].line[f]] |= static_cast<std::uint16_t>(1u << cell_lines[i].place[f]);
+        for (int f = 0; f < 4; ++f) out[cell_lines[i].line[f]] |= cell_lines[i].bit[f];
     }
     return out;
 }();
@@ -329,12 +332,12 @@ namespace kifu::shogi {
 
 inline void position::mark_occupied(int cell) noexcept {
     const detail::cell_line_set& l = detail::cell_lines[cell];
-    for (int f = 0; f < 4; ++f) lines_[l.line[f]] |= static_cast<std::uint16_t>(1u << l.place[f]);
+    for (int f = 0; f < 4; ++f) lines_[l.line[f]] |= l.bit[f];
 }
 
 inline void position::mark_empty(int cell) noexcept {
     const detail::cell_line_set& l = detail::cell_lines[cell];
-    for (int f = 0; f < 4; ++f) lines_[l.line[f]] &= static_cast<std::uint16_t>(~(1u << l.place[f]));
+    for (int f = 0; f < 4; ++f) lines_[l.line[f]] &= static_cast<std::uint16_t>(~l.bit[f]);
 }
 
 inline int position::first_occupied(int cell, int step) const noexcept {
