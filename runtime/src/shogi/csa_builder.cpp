@@ -583,8 +583,10 @@ bool parse_csa(const source_text& text, read_mode mode, std::vector<jkf>& record
     csa_builder builder(text, mode, semantic);
     const bool parsed = kifu::detail::parse<g::file, g::traits>(text, mode, "csa", builder, syntax);
     std::vector<jkf> games = builder.finish(parsed, text.text().size());
-    for (jkf& game : games) {
-        records.push_back(std::move(game));
+    if (records.empty()) {
+        records = std::move(games);
+    } else {
+        for (jkf& game : games) records.push_back(std::move(game));
     }
     const auto before = [](const diagnostic& a, const diagnostic& b) {
         return a.line != b.line ? a.line < b.line : a.column < b.column;

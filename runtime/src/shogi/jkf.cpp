@@ -308,6 +308,9 @@ void jkf::set_header(std::string key, std::string value) {
             return;
         }
     }
+    // Room for a record's usual headers at once (players, event, dates, time limit): growing
+    // one by one cost an allocation and a move of every entry at each doubling.
+    if (header.capacity() == 0) header.reserve(8);
     header.emplace_back(std::move(key), std::move(value));
 }
 
