@@ -481,7 +481,6 @@ private:
         seconds_ = seconds;
         milliseconds_ = -1;
     }
-
     // `345` of `T12.345`. V3.0 allows three decimals; more are truncated, fewer padded
     // (T6.1 = 6 s 100 ms).
     void on_decimals(std::string_view digits) noexcept {
@@ -503,9 +502,12 @@ private:
         }
         // Filled field by field in place: a time_value built aside and copied in is written in
         // small pieces and read back whole, which stalls the store forwarding.
+        // (0 <= seconds_ <= INT32_MAX here: unsigned 32-bit division, one multiplication.)
+        const auto seconds = static_cast<std::uint32_t>(seconds_);
+        const std::uint32_t minutes = seconds / 60;
         time_value& now = moves.back().time.emplace().now;
-        now.m = static_cast<int>(seconds_ / 60);
-        now.s = static_cast<int>(seconds_ % 60);
+        now.m = static_cast<int>(minutes);
+        now.s = static_cast<int>(seconds - minutes * 60);
         if (milliseconds_ >= 0) {
             now.ms = milliseconds_;
         }
