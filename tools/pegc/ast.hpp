@@ -49,6 +49,20 @@ struct node {
     std::optional<std::size_t> cut_at;  ///< sequence: index of the first child under `^`
 };
 
+/// The alternatives of an ordered choice (kind choice), a nested choice's flattened into it:
+/// `(a / b) / c` is tried as `a / b / c`.
+inline std::vector<const node*> choice_alternatives(const node& n) {
+    std::vector<const node*> alternatives;
+    for (const node& c : n.children) {
+        if (c.kind == node_kind::choice) {
+            for (const node& cc : c.children) alternatives.push_back(&cc);
+        } else {
+            alternatives.push_back(&c);
+        }
+    }
+    return alternatives;
+}
+
 /// One rule with its annotations.
 struct rule {
     std::string name;

@@ -63,18 +63,6 @@ bool is_literal_choice(const std::vector<const node*>& alternatives) {
            });
 }
 
-// The alternatives of an ordered choice, nested choices flattened.
-std::vector<const node*> choice_alternatives(const node& n) {
-    std::vector<const node*> alternatives;
-    for (const node& c : n.children) {
-        if (c.kind == node_kind::choice) {
-            for (const node& cc : c.children) alternatives.push_back(&cc);
-        } else {
-            alternatives.push_back(&c);
-        }
-    }
-    return alternatives;
-}
 
 std::string hex(char32_t c, int digits) {
     static constexpr char table[] = "0123456789ABCDEF";

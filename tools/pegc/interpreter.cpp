@@ -294,14 +294,7 @@ private:
     }
 
     bool choice(const node& n, std::size_t& pos) {
-        std::vector<const node*> alternatives;
-        for (const node& c : n.children) {
-            if (c.kind == node_kind::choice) {
-                for (const node& cc : c.children) alternatives.push_back(&cc);
-            } else {
-                alternatives.push_back(&c);
-            }
-        }
+        const std::vector<const node*> alternatives = choice_alternatives(n);
         const std::size_t start = pos;
         const std::size_t m = mark();
         for (const node* alternative : alternatives) {
