@@ -63,7 +63,6 @@ bool is_literal_choice(const std::vector<const node*>& alternatives) {
            });
 }
 
-
 std::string hex(char32_t c, int digits) {
     static constexpr char table[] = "0123456789ABCDEF";
     std::string out;
@@ -83,6 +82,13 @@ std::string char_arg(unsigned char c) {
             if (c >= 0x20 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
             return "'\\x" + hex(c, 2) + "'";
     }
+}
+
+// A literal's bytes as `char` template arguments.
+std::vector<std::string> literal_bytes(const node& literal) {
+    std::vector<std::string> bytes;
+    for (const char c : literal.text) bytes.push_back(char_arg(static_cast<unsigned char>(c)));
+    return bytes;
 }
 
 // A `char32_t` template argument of the utf8:: rules.
@@ -387,11 +393,7 @@ std::string emitter::choice(const node& n) {
     if (is_literal_choice(alternatives)) {
         uses_leaves_ = true;
         std::vector<std::string> literals;
-        for (const node* a : alternatives) {
-            std::vector<std::string> bytes;
-            for (const char c : a->text) bytes.push_back(char_arg(static_cast<unsigned char>(c)));
-            literals.push_back(leaf + "literal<" + join(bytes) + ">");
-        }
+        for (const node* a : alternatives) literals.push_back(leaf + "literal<" + join(literal_bytes(*a)) + ">");
         return leaf + "literal_choice<" + join(literals) + ">";
     }
     std::vector<std::string> parts;
@@ -473,8 +475,7 @@ std::string emitter::expr(const node& n) {
         case node_kind::and_pred: return pegtl + "at<" + join(args(n.children.front())) + ">";
         case node_kind::not_pred: return pegtl + "not_at<" + join(args(n.children.front())) + ">";
         case node_kind::literal: {
-            std::vector<std::string> bytes;
-            for (const char c : n.text) bytes.push_back(char_arg(static_cast<unsigned char>(c)));
+            const std::vector<std::string> bytes = literal_bytes(n);
             if (!n.insensitive && n.text.size() >= 2) {
                 uses_leaves_ = true;
                 return leaf + "literal<" + join(bytes) + ">";

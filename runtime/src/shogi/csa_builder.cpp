@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "core/line_walker.hpp"
-#include "core/source_text_access.hpp"
 #include "core/peg_support.hpp"
+#include "core/source_text_access.hpp"
 #include "generated/csa.hpp"
 #include "shogi/presets.hpp"
 
@@ -481,6 +481,7 @@ private:
         seconds_ = seconds;
         milliseconds_ = -1;
     }
+
     // `345` of `T12.345`. V3.0 allows three decimals; more are truncated, fewer padded
     // (T6.1 = 6 s 100 ms).
     void on_decimals(std::string_view digits) noexcept {
