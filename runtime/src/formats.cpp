@@ -13,7 +13,7 @@
 #include "read_internal.hpp"
 #include "shogi/formats.hpp"
 
-namespace kifu {
+namespace kifu::inline v1 {
 namespace {
 
 /// Every format, in the order that breaks ties between equally sure sniffers.

@@ -20,7 +20,7 @@
 #include "core/decode.hpp"
 #include "read_internal.hpp"
 
-namespace kifu {
+namespace kifu::inline v1 {
 namespace {
 
 // Nothing kifu reads comes near this; a larger input is a mistake (or an attack).

@@ -10,7 +10,7 @@
 #include <kifu/format.hpp>
 #include <kifu/read.hpp>
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// detect(), which also sets `checked_utf8` when the encoding is UTF-8 because the whole input
 /// was found valid UTF-8 (decoding need not check it again).

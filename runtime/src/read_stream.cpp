@@ -25,7 +25,7 @@
 
 #include "read_internal.hpp"
 
-namespace kifu {
+namespace kifu::inline v1 {
 namespace {
 
 // A piece is handed to the reader once it holds this much (or the file ends): large enough

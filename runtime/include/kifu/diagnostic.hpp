@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 /// Says how bad a diagnostic is.
 enum class severity : std::uint8_t { note, warning, error };

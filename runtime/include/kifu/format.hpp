@@ -10,7 +10,7 @@
 #include <kifu/record.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 /// Everything kifu knows about one input format. Adding a format is adding one of these
 /// to the list in runtime/src/formats.cpp.

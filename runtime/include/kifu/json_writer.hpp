@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 /// Writes JSON into a string as it goes: no tree is built.
 ///

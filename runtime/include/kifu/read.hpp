@@ -10,7 +10,7 @@
 #include <kifu/diagnostic.hpp>
 #include <kifu/record.hpp>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 /// How hard a reader is on a broken input.
 enum class read_mode : unsigned char {

@@ -11,7 +11,7 @@
 #include <kifu/read.hpp>
 #include <kifu/record.hpp>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 /// What a streaming read gives back once the input is done.
 struct stream_summary {

@@ -7,7 +7,7 @@
 
 #include <kifu/json_writer.hpp>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 /// The game a record belongs to.
 enum class game : unsigned char { shogi, go, othello };

@@ -22,7 +22,7 @@
 #include <kifu/read.hpp>
 #include <kifu/record.hpp>
 
-namespace kifu::search {
+namespace kifu::inline v1::search {
 
 /// A position in the index's canonical form. Go and othello positions are turned by the one of
 /// the 8 board symmetries (4 on a non-square go board) that gives the smallest key, so a

@@ -8,7 +8,7 @@
 
 #include <kifu/diagnostic.hpp>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 /// A line and a column, both 1-based; the column counts code points.
 struct text_position {

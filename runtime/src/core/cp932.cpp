@@ -15,7 +15,7 @@
 
 #include "core/utf8.hpp"
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 namespace {
 
 constexpr unsigned first_trail = 0x40;

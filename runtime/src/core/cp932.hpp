@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// Decodes CP932 bytes to UTF-8 into `out` exactly as glibc's iconv does (the table is built
 /// from iconv's own conversion, once a process) and returns true; returns false, with `out`

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// Appends a field: one with a comma, a quote or a line break is quoted, its quotes doubled.
 inline void append_csv_field(std::string& out, std::string_view field) {

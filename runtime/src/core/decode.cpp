@@ -14,7 +14,7 @@
 #include "core/source_text_access.hpp"
 #include "core/utf8.hpp"
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include <kifu/text.hpp>
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// decode() of bytes handed over: UTF-8 bytes become the text (moved, not copied), and are not
 /// checked again when `checked_utf8` says detection found them valid UTF-8.

@@ -5,7 +5,7 @@
 
 #include <kifu/json_writer.hpp>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 std::string_view to_string(severity s) noexcept {
     switch (s) {

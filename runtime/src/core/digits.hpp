@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 inline constexpr char digit_pairs[] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"

@@ -7,7 +7,7 @@
 #include <cctype>
 #include <utility>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 namespace {
 

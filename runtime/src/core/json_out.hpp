@@ -20,7 +20,7 @@
 #include "core/digits.hpp"
 #include "core/utf8.hpp"
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 class json_out {
 public:

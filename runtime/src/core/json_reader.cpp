@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <kifu/diagnostic.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// Deepest nesting of arrays and objects parse_json accepts: room for the JKF kifu writes of
 /// the deepest record it reads (shogi: 1,000 nested variations, three levels each, plus the

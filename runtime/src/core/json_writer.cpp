@@ -7,7 +7,7 @@
 
 #include "core/utf8.hpp"
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 namespace {
 

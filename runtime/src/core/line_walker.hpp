@@ -16,7 +16,7 @@
 #include "core/source_text_access.hpp"
 #include "core/utf8.hpp"
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 // Gives exactly the positions source_text::position_of gives (columns count code points; an
 // offset inside a character belongs to that character), from the text's own line index: the

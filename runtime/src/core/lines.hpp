@@ -7,7 +7,7 @@
 
 #include "core/utf8.hpp"
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// Returns the offset of the first LF or CR at or after `from`, or npos: what
 /// `bytes.find_first_of("\r\n", from)` returns, 8 bytes at a time (libstdc++'s find_first_of

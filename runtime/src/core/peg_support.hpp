@@ -30,7 +30,7 @@
 #include "core/peg_leaves.hpp"
 #include "core/text_positions.hpp"
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// The version of the generated-header contract this runtime understands.
 inline constexpr int grammar_abi = 1;

@@ -1,6 +1,6 @@
 #include <kifu/record.hpp>
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 std::string_view to_string(game g) noexcept {
     switch (g) {

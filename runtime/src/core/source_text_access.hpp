@@ -10,7 +10,7 @@
 
 #include <kifu/text.hpp>
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 struct source_text_access {
     static source_text checked(std::string file_name, std::string utf8, std::string encoding) {

@@ -10,7 +10,7 @@
 
 #include "core/utf8.hpp"
 
-namespace kifu {
+namespace kifu::inline v1 {
 
 namespace {
 

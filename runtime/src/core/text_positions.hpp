@@ -14,7 +14,7 @@
 
 #include "core/utf8.hpp"
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// Positions as source_text::position_of gives them: 1-based; lines end as ends_line says;
 /// columns count code points; an offset inside a character is that character's. Keeps the line

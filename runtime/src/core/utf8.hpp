@@ -15,7 +15,7 @@
 #include <emmintrin.h>
 #endif
 
-namespace kifu::detail {
+namespace kifu::inline v1::detail {
 
 /// Returns the length (1–4) of the well-formed UTF-8 sequence at `p` (Unicode table 3-7: no
 /// overlongs, no surrogates, nothing above U+10FFFF), or 0 when it is ill-formed; then

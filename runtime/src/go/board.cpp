@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 // Scratch of the flood fill, shared by all boards of a thread.

@@ -4,7 +4,7 @@
 
 #include <kifu/go/record.hpp>
 
-namespace kifu::go::detail {
+namespace kifu::inline v1::go::detail {
 
 void converted_game::add_info(std::string id, std::string value) {
     if (!value.empty()) info.emplace_back(std::move(id), std::move(value));

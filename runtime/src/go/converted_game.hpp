@@ -17,7 +17,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::go::detail {
+namespace kifu::inline v1::go::detail {
 
 /// One game as read from a GIB, NGF or UGF file.
 struct converted_game {

@@ -7,7 +7,7 @@
 #include <kifu/format.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// Returns the registry entry of SGF (FF[1]–FF[4]).
 kifu::format_info sgf_format();

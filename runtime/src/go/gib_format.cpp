@@ -6,7 +6,7 @@
 #include "go/converted_game.hpp"
 #include "go/formats.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 void read_text(const source_text& text, const read_options& options, read_result& out) {

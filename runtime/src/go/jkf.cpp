@@ -3,7 +3,7 @@
 
 #include <kifu/go/record.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 void write_point(json_writer& out, point p) {

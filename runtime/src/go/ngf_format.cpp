@@ -6,7 +6,7 @@
 #include "go/converted_game.hpp"
 #include "go/formats.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 int sniff(std::string_view bytes, std::string& /*declared*/) { return sniff_ngf(bytes); }

@@ -16,7 +16,7 @@
 #include "go/formats.hpp"
 #include "go/sgf_values.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 namespace grammar = kifu::grammar::nhk;

@@ -7,7 +7,7 @@
 
 #include "go/formats.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 int sniff(std::string_view bytes, std::string& /*declared*/) { return sniff_nhk(bytes); }

@@ -11,7 +11,7 @@
 
 #include "go/sgf_values.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 // Properties of a node that are not game information: they stay on their move entry.

@@ -9,7 +9,7 @@
 
 #include "core/csv_field.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 struct position_row {

@@ -2,7 +2,7 @@
 
 #include <kifu/go/record.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 // A node being written: the collection and the node's id.

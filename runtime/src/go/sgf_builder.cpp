@@ -11,7 +11,7 @@
 #include "generated/sgf.hpp"
 #include "go/formats.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 namespace detail {
 

@@ -14,7 +14,7 @@
 
 #include "core/utf8.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }

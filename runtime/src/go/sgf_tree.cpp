@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 std::optional<sgf_property> sgf_collection::find(node_id id, std::string_view property) const noexcept {
     const sgf_node& n = nodes_[id];

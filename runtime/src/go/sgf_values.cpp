@@ -7,7 +7,7 @@
 
 #include <kifu/go/sgf_tree.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 // Every white space SimpleText knows (space, tab, line breaks, VT, FF): the record writer

@@ -8,7 +8,7 @@
 
 #include <kifu/go/board.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// Returns the point of a two-letter value (`pd` → {16, 4}; `a`–`z`, `A`–`Z`), or nothing.
 std::optional<point> parse_point(std::string_view raw) noexcept;

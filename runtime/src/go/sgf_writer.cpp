@@ -10,7 +10,7 @@
 
 #include "core/utf8.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 // Writes one node; `utf8_charset`: CA is written as CA[UTF-8], whatever its values.

@@ -18,7 +18,7 @@
 #include "go/converted_game.hpp"
 #include "go/formats.hpp"
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 namespace {
 
 namespace grammar = kifu::grammar::ugf;

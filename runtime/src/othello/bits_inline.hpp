@@ -12,7 +12,7 @@
 #define KIFU_OTHELLO_AVX2 1
 #endif
 
-namespace kifu::othello::detail {
+namespace kifu::inline v1::othello::detail {
 
 // Direction order of the flip lists (up-left, up, up-right, left, right, down-left, down,
 // down-right) as bit-index steps; the first four go towards lower indexes.

@@ -6,7 +6,7 @@
 
 #include "othello/bits_inline.hpp"
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 
 std::string to_string(square s) {
     std::string out;

@@ -4,7 +4,7 @@
 
 #include "core/csv_field.hpp"
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 namespace {
 
 using kifu::detail::append_csv_field;

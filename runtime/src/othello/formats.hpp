@@ -4,7 +4,7 @@
 
 #include <kifu/format.hpp>
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 
 /// The reading policy for othello: a move the rules forbid (a square that flips nothing, a
 /// pass while a move exists, a move out of turn) is recorded faithfully by the format, so its

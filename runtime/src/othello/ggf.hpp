@@ -15,7 +15,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::othello::ggf {
+namespace kifu::inline v1::othello::ggf {
 
 /// One `ID[value]` of a game, as views into the decoded text.
 struct property {

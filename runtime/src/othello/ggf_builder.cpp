@@ -9,7 +9,7 @@
 #include "core/peg_support.hpp"
 #include "generated/ggf.hpp"
 
-namespace kifu::othello::ggf {
+namespace kifu::inline v1::othello::ggf {
 namespace {
 
 namespace grammar = kifu::grammar::ggf;

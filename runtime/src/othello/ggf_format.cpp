@@ -5,7 +5,7 @@
 
 #include "othello/ggf.hpp"
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 namespace {
 
 // A GGF text holds `(;` followed by upper-case property ids; GGS and NBoard start with GM.

@@ -13,7 +13,7 @@
 
 #include "othello/bits_inline.hpp"
 
-namespace kifu::othello::ggf {
+namespace kifu::inline v1::othello::ggf {
 namespace {
 
 bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }

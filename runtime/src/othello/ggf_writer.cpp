@@ -4,7 +4,7 @@
 
 #include <fmt/core.h>
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 namespace {
 
 // GGF property ids are upper-case letters (Edax reads at most 3 of them).

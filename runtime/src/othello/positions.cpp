@@ -17,7 +17,7 @@
 #include "core/csv_field.hpp"
 #include "core/digits.hpp"
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 namespace {
 
 struct position_row {

@@ -4,7 +4,7 @@
 
 #include "core/json_out.hpp"
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 
 std::string_view to_string(game_end e) noexcept {
     switch (e) {

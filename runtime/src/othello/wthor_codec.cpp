@@ -11,7 +11,7 @@
 #include <boost/spirit/home/x3/binary.hpp>
 #include <fmt/core.h>
 
-namespace kifu::othello::wthor::detail {
+namespace kifu::inline v1::othello::wthor::detail {
 // The 8 bytes before a game's move codes.
 struct game_prefix {
     std::uint16_t tournament = 0;
@@ -27,7 +27,7 @@ BOOST_FUSION_ADAPT_STRUCT(kifu::othello::wthor::header, century, year, month, da
 BOOST_FUSION_ADAPT_STRUCT(kifu::othello::wthor::detail::game_prefix, tournament, black, white, black_score,
                           theoretical_score)
 
-namespace kifu::othello::wthor {
+namespace kifu::inline v1::othello::wthor {
 namespace {
 
 namespace x3 = boost::spirit::x3;

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <system_error>
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 namespace {
 
 std::string lower(std::string s) {

@@ -8,7 +8,7 @@
 
 #include "core/utf8.hpp"
 
-namespace kifu::othello::wthor {
+namespace kifu::inline v1::othello::wthor {
 namespace {
 
 // Windows-1252 0x80–0x9F; 0 marks the five undefined bytes, which are read as Latin-1

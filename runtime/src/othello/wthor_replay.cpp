@@ -11,7 +11,7 @@
 #include "othello/bits_inline.hpp"
 #include "othello/wthor_replay.hpp"
 
-namespace kifu::othello::wthor {
+namespace kifu::inline v1::othello::wthor {
 namespace {
 
 struct replay_context {
@@ -446,7 +446,7 @@ std::optional<game> from_record(const record& r) {
 
 }  // namespace kifu::othello::wthor
 
-namespace kifu::othello::detail {
+namespace kifu::inline v1::othello::detail {
 
 void wthor_replay_portable(const wthor::game& g, const wthor::header& h, std::string_view file_name,
                            std::size_t game_number, std::vector<diagnostic>& diagnostics, wthor::replayed_game& out) {

@@ -5,7 +5,7 @@
 
 #include <kifu/othello/wthor.hpp>
 
-namespace kifu::othello::detail {
+namespace kifu::inline v1::othello::detail {
 
 /// wthor::replay on the portable path whatever the CPU.
 void wthor_replay_portable(const wthor::game& g, const wthor::header& h, std::string_view file_name, std::size_t game_number,

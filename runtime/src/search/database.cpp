@@ -19,7 +19,7 @@
 
 #include "search/game_summary.hpp"
 
-namespace kifu::search {
+namespace kifu::inline v1::search {
 namespace {
 
 constexpr int schema_version = 2;

@@ -9,7 +9,7 @@
 #include <kifu/othello/record.hpp>
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::search::detail {
+namespace kifu::inline v1::search::detail {
 namespace {
 
 template <typename Record>

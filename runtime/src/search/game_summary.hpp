@@ -10,7 +10,7 @@
 #include <kifu/record.hpp>
 #include <kifu/search.hpp>
 
-namespace kifu::search::detail {
+namespace kifu::inline v1::search::detail {
 
 /// Fills the players, date, event and result of `entry` from a normalized record.
 /// `final_to_move` is the side to move after the main line (0 Black, 1 White): a shogi

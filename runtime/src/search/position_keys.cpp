@@ -6,7 +6,7 @@
 #include <cstring>
 #include <memory>
 
-namespace kifu::search::detail {
+namespace kifu::inline v1::search::detail {
 namespace {
 
 // SplitMix64: a fixed, well-mixed sequence for the Zobrist tables.

@@ -13,7 +13,7 @@
 
 #include <kifu/search.hpp>
 
-namespace kifu::search::detail {
+namespace kifu::inline v1::search::detail {
 
 /// A square go or othello board (or a rectangular go board) as the key builder sees it: cells
 /// row by row from the top-left, 0 empty, 1 black, 2 white, 3 no square (the octagon's corners).

@@ -14,7 +14,7 @@
 
 #include "search/position_keys.hpp"
 
-namespace kifu::search {
+namespace kifu::inline v1::search {
 namespace {
 
 using visitor = std::function<void(const position_visit&)>;

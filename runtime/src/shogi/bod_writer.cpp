@@ -6,7 +6,7 @@
 
 #include "shogi/vocabulary.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 std::string hand_line(const position& p, color c) {

@@ -27,7 +27,7 @@
 
 static_assert(kifu::grammar::csa::abi_version == 1, "generated/csa.hpp is from another kifu-pegc");
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 namespace {
 
 namespace g = kifu::grammar::csa;

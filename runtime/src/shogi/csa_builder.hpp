@@ -16,7 +16,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// Returns the kind of the CSA piece code `first second`, as piece_kind_from_csa does, by a
 /// table lookup: the builder meets one code per move and per piece of a position.

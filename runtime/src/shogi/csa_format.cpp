@@ -13,7 +13,7 @@
 #include "core/lines.hpp"
 #include "shogi/csa_builder.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 // `'CSA encoding=UTF-8` (V3.0) or Kifu for Windows' `'encoding=Shift_JIS` on the first line.

@@ -9,7 +9,7 @@
 
 #include "shogi/presets.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 namespace {
 

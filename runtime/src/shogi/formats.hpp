@@ -10,7 +10,7 @@
 #include <kifu/shogi/normalize.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// Returns the CSA format (V1–V3.0; sniffer, reader, grammar trace).
 kifu::format_info csa_format();

@@ -7,7 +7,7 @@
 
 #include "core/json_out.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 constexpr std::array<std::string_view, piece_kind_count> csa_codes{

@@ -7,7 +7,7 @@
 
 #include "shogi/jkf_reader.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 // JKF is a JSON object; go and othello records use the same shape with a "game" member.

@@ -20,7 +20,7 @@
 
 #include "core/json_reader.hpp"
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 namespace {
 
 using json = nlohmann::json;

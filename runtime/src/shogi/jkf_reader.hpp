@@ -5,7 +5,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// Reads one JKF document (UTF-8 JSON) into `out`: `jkf.json` when it is not JSON,
 /// `jkf.schema` (naming the field) when its shape is wrong, then the normalizer's findings.

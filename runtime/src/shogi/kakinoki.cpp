@@ -19,7 +19,7 @@
 #include "shogi/presets.hpp"
 #include "shogi/vocabulary.hpp"
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 namespace {
 
 constexpr std::string_view ideographic_space = "\u3000";

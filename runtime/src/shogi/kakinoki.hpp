@@ -22,7 +22,7 @@
 #include "core/utf8.hpp"
 #include "shogi/vocabulary.hpp"
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// 手合割 value (ASCII and U+3000 whitespace stripped) → JKF preset "HIRATE" … "10", "OTHER";
 /// "" when unknown (詰将棋, typos: the caller reports and decides).

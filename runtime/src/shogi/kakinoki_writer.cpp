@@ -16,7 +16,7 @@
 #include "shogi/presets.hpp"
 #include "shogi/vocabulary.hpp"
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/shogi/write.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// Appends a square as written in moves: `７六`.
 void append_square(std::string& out, square s);

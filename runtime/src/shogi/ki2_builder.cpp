@@ -30,7 +30,7 @@
 
 static_assert(kifu::grammar::ki2::abi_version == 1, "generated/ki2.hpp is from another kifu-pegc");
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 namespace {
 
 namespace g = kifu::grammar::ki2;

@@ -12,7 +12,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// Parses KI2 text into its one raw record. Strict: the first error ends the parse and no record
 /// is kept. Lenient: every problem is reported and the record holds what could be read.

@@ -18,7 +18,7 @@
 #include "shogi/kakinoki.hpp"
 #include "shogi/ki2_builder.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 // The sniffer sees raw bytes: each word is looked for in UTF-8 and in CP932 (☗☖ exist only in

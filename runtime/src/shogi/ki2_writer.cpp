@@ -13,7 +13,7 @@
 #include "shogi/kakinoki_writer.hpp"
 #include "shogi/vocabulary.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 namespace {
 

@@ -28,7 +28,7 @@
 
 static_assert(kifu::grammar::kif::abi_version == 1, "generated/kif.hpp is from another kifu-pegc");
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 namespace {
 
 namespace g = kifu::grammar::kif;

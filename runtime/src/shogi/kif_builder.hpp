@@ -13,7 +13,7 @@
 #include <kifu/shogi/normalize.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// Parses KIF text into its one raw record. Strict: the first error ends the parse and no
 /// record is kept. Lenient: every problem is reported and the record holds what could be read.

@@ -17,7 +17,7 @@
 #include "shogi/kakinoki.hpp"
 #include "shogi/kif_builder.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 // The sniffer sees raw bytes: each word is looked for in UTF-8 and in CP932.

@@ -10,7 +10,7 @@
 #include "shogi/kakinoki_writer.hpp"
 #include "shogi/vocabulary.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 namespace {
 

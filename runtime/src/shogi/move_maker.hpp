@@ -10,7 +10,7 @@
 
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 // Why not `moves.emplace_back()` and fill the element afterwards: emplace_back() with no
 // argument value-initializes, which zero-fills all ~200 bytes of a move_format (a `rep stos`,

@@ -5,7 +5,7 @@
 #include "shogi/presets.hpp"
 #include "shogi/rules_tables.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 using namespace detail;
 

@@ -13,7 +13,7 @@
 
 #include "core/csv_field.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 struct position_row {

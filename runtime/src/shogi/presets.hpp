@@ -10,7 +10,7 @@
 
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 struct preset_info {
     std::string_view name;

@@ -10,7 +10,7 @@
 
 #include "shogi/rules_tables.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 using namespace detail;
 

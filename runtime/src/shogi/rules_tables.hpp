@@ -12,7 +12,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/shogi/position.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 // Cell encoding in the mailbox: 0 empty, 1..14 a Black kind + 1, 17..30 a White kind + 1,
 // 0x80 a wall square around the 9×9 board.
@@ -326,7 +326,7 @@ inline int first_occupied_on(const std::uint16_t* lines, int cell, int step) noe
 
 }  // namespace kifu::shogi::detail
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 // Inline members on the line masks: rules.cpp and position.cpp both inline them.
 

@@ -12,7 +12,7 @@
 #include "shogi/sfen_letters.hpp"
 #include "shogi/usi_builder.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 using namespace detail;
 

@@ -10,7 +10,7 @@
 
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// The upper-case letter of each piece_kind (a promoted kind has its unpromoted kind's letter;
 /// `+` is written before it). Lower case is White's.

@@ -6,7 +6,7 @@
 #include <array>
 #include <cstdint>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 struct code {

@@ -23,7 +23,7 @@
 
 static_assert(kifu::grammar::usi::abi_version == 1, "generated/usi.hpp is from another kifu-pegc");
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 namespace {
 
 namespace g = kifu::grammar::usi;

@@ -13,7 +13,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// Parses USI/SFEN text into one raw record per non-blank line. Strict: stops at the first
 /// error and keeps the records of the lines before it. Returns false on any error. When

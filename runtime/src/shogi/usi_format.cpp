@@ -9,7 +9,7 @@
 
 #include "shogi/usi_builder.hpp"
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 namespace {
 
 bool is_board_char(char c) noexcept {

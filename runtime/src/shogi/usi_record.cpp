@@ -3,7 +3,7 @@
 
 #include <kifu/shogi/sfen.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 position start_position(const jkf& record) {
     if (record.initial) {

@@ -13,7 +13,7 @@
 
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::shogi::detail {
+namespace kifu::inline v1::shogi::detail {
 
 /// 一 … 九: index 0 is 1. Ranks of squares, counts, board rows.
 inline constexpr std::array<std::string_view, 9> kanji_digits{"一", "二", "三", "四", "五", "六", "七", "八", "九"};

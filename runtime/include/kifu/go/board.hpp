@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// 0 = Black (moves first), 1 = White.
 enum class color : std::uint8_t { black = 0, white = 1 };

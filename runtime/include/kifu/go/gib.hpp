@@ -12,7 +12,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// Parses decoded GIB text into one game tree (`gib.*` diagnostics); empty when the text is
 /// not a GIB record.

@@ -12,7 +12,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// Parses decoded NGF text into one game tree (`ngf.*` diagnostics); empty when the text is
 /// not an NGF record.

@@ -12,7 +12,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// Parses decoded NHK score text into one game tree, checking every board of the file
 /// against a replay of its moves (`nhk.*` diagnostics).

@@ -11,7 +11,7 @@
 
 #include <kifu/go/record.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// Returns the game's result for `c` from RE: 1 won (`B+…`/`W+…`), 0 drawn (`0`, `Draw`),
 /// -1 lost; nothing for any other value or no RE.

@@ -18,7 +18,7 @@
 #include <kifu/record.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// A move: a stone of `color` at `to`, or a pass. `invalid` holds a value that names no
 /// point (`R16`, `Pass`), raw (escapes as written); such a move is not played.

@@ -11,7 +11,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// Parses decoded SGF text into its tree (lenient: every problem is a diagnostic and the
 /// tree holds what could be read; strict: trees cut short by a syntax error are dropped).

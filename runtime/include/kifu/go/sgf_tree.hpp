@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 class sgf_collection;
 

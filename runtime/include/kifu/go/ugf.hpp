@@ -13,7 +13,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
-namespace kifu::go {
+namespace kifu::inline v1::go {
 
 /// Parses decoded UGF/UGI text into one game tree (`ugf.*` diagnostics); empty when the text
 /// is not a UGF record.

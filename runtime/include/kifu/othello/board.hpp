@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 
 /// 0 = black (moves first), 1 = white, as JKF numbers colours.
 enum class color : std::uint8_t { black = 0, white = 1 };

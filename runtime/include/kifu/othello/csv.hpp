@@ -10,7 +10,7 @@
 
 #include <kifu/othello/record.hpp>
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 
 /// Appends the BOM and the header row.
 void write_csv_header(std::string& out);

@@ -11,7 +11,7 @@
 #include <kifu/diagnostic.hpp>
 #include <kifu/othello/record.hpp>
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 
 /// Appends the record as one GGF game record `(;GM[Othello]…;)` and a line feed (GGS
 /// archives hold one game per line):

@@ -11,7 +11,7 @@
 
 #include <kifu/othello/record.hpp>
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 
 /// Returns Black's disc difference at the end of the game: RE when it is a number (GGF
 /// `+40.000:r`, WTHOR's score with the empties to the winner), else the final board's

@@ -14,7 +14,7 @@
 #include <kifu/othello/board.hpp>
 #include <kifu/record.hpp>
 
-namespace kifu::othello {
+namespace kifu::inline v1::othello {
 
 /// Whether a move is a pass and where that pass comes from.
 enum class pass_kind : std::uint8_t {

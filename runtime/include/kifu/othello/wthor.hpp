@@ -17,7 +17,7 @@
 #include <kifu/diagnostic.hpp>
 #include <kifu/othello/record.hpp>
 
-namespace kifu::othello::wthor {
+namespace kifu::inline v1::othello::wthor {
 
 /// Which of the WTHOR files a buffer is.
 enum class file_kind : std::uint8_t {

@@ -7,7 +7,7 @@
 
 #include <kifu/shogi/position.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// Returns the BOD of a position, lines ended by LF: `後手の持駒：飛　歩二` (or `なし`), the
 /// column numbers, nine `|v香v桂 ・…|一` rows between `+---…+` frames, `先手の持駒：…`, and

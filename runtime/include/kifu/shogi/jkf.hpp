@@ -15,7 +15,7 @@
 #include <kifu/json_writer.hpp>
 #include <kifu/record.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// 0 = 先手/下手 (Black, moves up the board), 1 = 後手/上手 (White).
 enum class color : std::uint8_t { black = 0, white = 1 };

@@ -10,7 +10,7 @@
 #include <kifu/read.hpp>
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// The format a raw record came from: each leaves different fields implicit.
 enum class source_format : unsigned char { kif, ki2, csa, jkf };

@@ -12,7 +12,7 @@
 
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// Why a move is illegal. Each reason has a stable diagnostic code `shogi.illegal.<name>`.
 enum class illegal_reason : std::uint8_t {

@@ -12,7 +12,7 @@
 
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// Returns the evaluation a comment carries, in Black's view (centipawns): CSA `** 30 …`
 /// (floodgate's `'**` comments), `評価値 123` / `評価値=+123` / `評価値:-45` anywhere in it

@@ -7,7 +7,7 @@
 
 #include <kifu/shogi/position.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// Returns the JKF relative of a move of the side to move, computed before it is played:
 /// "" (no other piece of that kind can reach the square), L C R U M D LU LD RU RD LM RM, or

@@ -13,7 +13,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/shogi/position.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// Returns the SFEN of a position (`move_number` goes in the fourth field).
 std::string to_sfen(const position& p, int move_number = 1);

@@ -13,7 +13,7 @@
 
 #include <kifu/shogi/position.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// Why a Shogi64 code cannot be read: the 1-based column of the character where it breaks.
 struct shogi64_error {

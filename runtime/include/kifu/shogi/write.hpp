@@ -10,7 +10,7 @@
 
 #include <kifu/shogi/jkf.hpp>
 
-namespace kifu::shogi {
+namespace kifu::inline v1::shogi {
 
 /// The bytes a Kakinoki writer produces: UTF-8 (`.kifu`, `.ki2u`) or CP932 (`.kif`, `.ki2`).
 enum class text_encoding : unsigned char { utf8, cp932 };
