@@ -1,9 +1,10 @@
-# `cmake --install`: the public headers, the static library with a CMake package
-# (find_package(kifu) → kifu::kifu), the kifu program and the grammar compiler kifu-pegc.
+# `cmake --install`: the public headers, the library (static, or shared with
+# BUILD_SHARED_LIBS=ON) with a CMake package (find_package(kifu) → kifu::kifu), the kifu
+# program and the grammar compiler kifu-pegc.
 #
-# The library links fmt privately; a static library still needs it at the consumer's link
-# step, so kifu-config.cmake finds fmt again. Header-only dependencies (PEGTL, Boost,
-# nlohmann-json) stay inside the build: no installed header includes them.
+# The library links fmt and SQLite privately; a static library still needs them at the
+# consumer's link step, so kifu-config.cmake finds them again. Header-only dependencies
+# (PEGTL, Boost, nlohmann-json) stay inside the build: no installed header includes them.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -21,6 +22,8 @@ install(EXPORT kifu-targets
   DESTINATION "${KIFU_INSTALL_CMAKEDIR}")
 foreach(tool IN ITEMS kifu_cli kifu-pegc)
   if(TARGET ${tool})
+    # An installed program finds a shared libkifu in the prefix's library folder.
+    set_target_properties(${tool} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
     install(TARGETS ${tool} RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
   endif()
 endforeach()
