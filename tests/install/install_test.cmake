@@ -1,4 +1,11 @@
-# Run by ctest (see CMakeLists.txt here): install, build a consumer, run it, compare.
+# Run by ctest (see CMakeLists.txt here): install, build two consumer projects against the
+# installed package, run their programs on test records and compare their whole outputs with
+# tests/install/expected/.
+#   consumer/    the examples of docs/library.md (docs/examples/*.cpp) with the CMakeLists.txt
+#                that page shows;
+#   everything/  a program that reads every registered format, walks every game model,
+#                writes through every registered writer, round-trips SFEN and Shogi64, and
+#                indexes and searches, through <kifu/kifu.hpp> alone.
 cmake_minimum_required(VERSION 3.25)
 
 function(run what)
@@ -11,43 +18,66 @@ endfunction()
 file(REMOVE_RECURSE "${SCRATCH}")
 set(prefix "${SCRATCH}/prefix")
 run("cmake --install" ${CMAKE_COMMAND} --install "${KIFU_BUILD_DIR}" --prefix "${prefix}")
-
-# The consumer's sources are exactly what docs/library.md shows.
-file(COPY "${KIFU_SOURCE_DIR}/tests/install/consumer/CMakeLists.txt"
-          "${KIFU_SOURCE_DIR}/docs/examples/read_jkf.cpp"
-          "${KIFU_SOURCE_DIR}/docs/examples/search_positions.cpp"
-     DESTINATION "${SCRATCH}/consumer")
-run("configuring the consumer" ${CMAKE_COMMAND} -S "${SCRATCH}/consumer" -B "${SCRATCH}/build"
-    -DCMAKE_BUILD_TYPE=Release
-    "-DCMAKE_PREFIX_PATH=${prefix}"
-    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
-    "-DCMAKE_CXX_COMPILER=${CXX}"
-    "-DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}"
-    "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}")
-run("building the consumer" ${CMAKE_COMMAND} --build "${SCRATCH}/build")
-
-foreach(program IN ITEMS "${prefix}/bin/kifu" "${prefix}/include/kifu/kifu.hpp")
-  if(NOT EXISTS "${program}")
-    message(FATAL_ERROR "not installed: ${program}")
+foreach(installed IN ITEMS "${prefix}/bin/kifu" "${prefix}/include/kifu/kifu.hpp")
+  if(NOT EXISTS "${installed}")
+    message(FATAL_ERROR "not installed: ${installed}")
   endif()
 endforeach()
 
-set(sample "tests/data/samples/yagura-opening.csa")
-execute_process(COMMAND "${SCRATCH}/build/read_jkf" "${sample}"
-  WORKING_DIRECTORY "${KIFU_SOURCE_DIR}"
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-file(READ "${KIFU_SOURCE_DIR}/tests/install/expected/read_jkf.out" expected)
-if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL expected)
-  message(FATAL_ERROR "read_jkf ${sample}: exit ${rc}\n--- stderr:\n${err}\n--- stdout:\n${out}\n--- expected stdout:\n${expected}")
-endif()
-message(STATUS "read_jkf ${sample}: output as expected")
+# The consumers' sources are exactly what docs/library.md shows (and everything.cpp).
+file(GLOB examples "${KIFU_SOURCE_DIR}/docs/examples/*.cpp")
+file(COPY "${KIFU_SOURCE_DIR}/tests/install/consumer/CMakeLists.txt" ${examples} DESTINATION "${SCRATCH}/consumer")
+file(COPY "${KIFU_SOURCE_DIR}/tests/install/everything/CMakeLists.txt"
+          "${KIFU_SOURCE_DIR}/tests/install/everything/everything.cpp" DESTINATION "${SCRATCH}/everything")
+foreach(project IN ITEMS consumer everything)
+  run("configuring ${project}" ${CMAKE_COMMAND} -S "${SCRATCH}/${project}" -B "${SCRATCH}/build-${project}"
+      -DCMAKE_BUILD_TYPE=Release
+      "-DCMAKE_PREFIX_PATH=${prefix}"
+      -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+      "-DCMAKE_CXX_COMPILER=${CXX}"
+      "-DCMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER}"
+      "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}")
+  run("building ${project}" ${CMAKE_COMMAND} --build "${SCRATCH}/build-${project}")
+endforeach()
 
-set(samples "tests/data/search/shogi-b.csa" "tests/data/search/shogi-two-games.csa" "tests/data/search/shogi-a.csa")
-execute_process(COMMAND "${SCRATCH}/build/search_positions" "${SCRATCH}/games.kdb" ${samples}
-  WORKING_DIRECTORY "${KIFU_SOURCE_DIR}"
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-file(READ "${KIFU_SOURCE_DIR}/tests/install/expected/search_positions.out" expected)
-if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL expected)
-  message(FATAL_ERROR "search_positions: exit ${rc}\n--- stderr:\n${err}\n--- stdout:\n${out}\n--- expected stdout:\n${expected}")
-endif()
-message(STATUS "search_positions: output as expected")
+# check(<name> <expected file> <program> <arguments>...): runs the program from the source
+# tree, expects exit 0, nothing on stderr, and stdout equal to tests/install/expected/<file>.
+function(check name expected program)
+  execute_process(COMMAND "${program}" ${ARGN}
+    WORKING_DIRECTORY "${KIFU_SOURCE_DIR}"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(expected_path "${KIFU_SOURCE_DIR}/tests/install/expected/${expected}")
+  if(DEFINED ENV{KIFU_UPDATE_EXPECTED})
+    file(WRITE "${expected_path}" "${out}")
+  endif()
+  file(READ "${expected_path}" wanted)
+  if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL wanted)
+    message(FATAL_ERROR "${name}: exit ${rc}\n--- stderr:\n${err}\n--- stdout:\n${out}\n--- expected stdout:\n${wanted}")
+  endif()
+  message(STATUS "${name}: output as expected")
+endfunction()
+
+set(examples "${SCRATCH}/build-consumer")
+check("read_jkf" read_jkf.out "${examples}/read_jkf" tests/data/samples/yagura-opening.csa)
+check("walk_games" walk_games.out "${examples}/walk_games" tests/data/samples/short-9x9.sgf)
+check("walk_games othello" walk_games_othello.out "${examples}/walk_games" tests/data/samples/othello-opening.ggf)
+check("convert --list" convert_list.out "${examples}/convert" --list)
+check("convert kif" convert_kif.out "${examples}/convert" tests/data/samples/yagura-opening.csa kifu)
+check("position_codes" position_codes.out "${examples}/position_codes" tests/data/samples/yagura-castle.kif 6)
+check("search_positions" search_positions.out "${examples}/search_positions" "${SCRATCH}/games.kdb"
+      tests/data/search/shogi-b.csa tests/data/search/shogi-two-games.csa tests/data/search/shogi-a.csa)
+
+# One record of every registered format (everything fails when a format has none here).
+check("everything" everything.out "${SCRATCH}/build-everything/everything" "${SCRATCH}/everything.kdb"
+      tests/data/samples/yagura-opening.csa
+      tests/data/samples/yagura-castle.kif
+      tests/data/cli/shogi-writers/yagura-opening.ki2
+      tests/data/samples/bishop-exchange.jkf
+      tests/data/fuzz/usi/games.usi
+      tests/data/samples/short-9x9.sgf
+      tests/data/fuzz/nhk/three-moves.txt
+      tests/data/go/gib/handicap2-utf8.gib
+      tests/data/go/ngf/handicap2-gb18030.ngf
+      tests/data/fuzz/ugf/passes-13.ugf
+      tests/data/samples/othello-opening.ggf
+      tests/data/fuzz/wthor/two-games.wtb)
