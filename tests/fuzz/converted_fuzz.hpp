@@ -10,10 +10,10 @@
 #include <string_view>
 #include <vector>
 
-#include <kifu/go/sgf.hpp>
 #include <kifu/kifu.hpp>
 
 #include "fuzz_support.hpp"
+#include "go/readers.hpp"
 
 namespace kifu::fuzz {
 

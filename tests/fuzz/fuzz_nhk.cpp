@@ -8,11 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include <kifu/go/nhk.hpp>
-#include <kifu/go/sgf.hpp>
 #include <kifu/kifu.hpp>
 
 #include "fuzz_support.hpp"
+#include "go/readers.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);

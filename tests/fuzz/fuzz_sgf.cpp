@@ -10,11 +10,12 @@
 #include <string_view>
 #include <vector>
 
-#include <kifu/go/record.hpp>
 #include <kifu/go/sgf.hpp>
 #include <kifu/kifu.hpp>
 
 #include "fuzz_support.hpp"
+#include "go/normalize.hpp"
+#include "go/readers.hpp"
 
 namespace {
 

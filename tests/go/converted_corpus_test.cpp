@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "go/normalize.hpp"
 #include "go/sgf_support.hpp"
 #include "support/corpus.hpp"
 

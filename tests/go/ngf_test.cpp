@@ -1,7 +1,6 @@
 #include <catch2/catch.hpp>
 
 #include <kifu/format.hpp>
-#include <kifu/go/ngf.hpp>
 #include <kifu/go/record.hpp>
 #include <kifu/go/sgf.hpp>
 #include <kifu/kifu.hpp>
@@ -9,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "go/readers.hpp"
 #include "go/sgf_support.hpp"
 #include "support/corpus.hpp"
 

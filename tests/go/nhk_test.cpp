@@ -1,8 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include <kifu/go/nhk.hpp>
 #include <kifu/go/record.hpp>
-#include <kifu/go/sgf.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -12,6 +10,7 @@
 #include <vector>
 
 #include "go/formats.hpp"
+#include "go/readers.hpp"
 #include "go/sgf_support.hpp"
 #include "support/corpus.hpp"
 

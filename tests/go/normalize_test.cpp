@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "go/normalize.hpp"
 #include "go/sgf_support.hpp"
 
 using namespace kifu::go;

@@ -1,10 +1,9 @@
 #include <catch2/catch.hpp>
 
-#include <kifu/go/sgf.hpp>
-
 #include <string>
 #include <vector>
 
+#include "go/readers.hpp"
 #include "go/sgf_support.hpp"
 
 using namespace kifu::go;

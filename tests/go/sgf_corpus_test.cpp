@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <kifu/go/record.hpp>
-#include <kifu/go/sgf.hpp>
 
 #include <algorithm>
 #include <cstdlib>
@@ -17,6 +16,8 @@
 #include <sstream>
 #include <nlohmann/json.hpp>
 
+#include "go/normalize.hpp"
+#include "go/readers.hpp"
 #include "go/sgf_support.hpp"
 #include "support/corpus.hpp"
 

@@ -6,8 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include <kifu/go/sgf.hpp>
 #include <kifu/text.hpp>
+
+#include "go/readers.hpp"
 
 namespace kifu::test {
 

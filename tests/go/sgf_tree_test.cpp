@@ -1,8 +1,6 @@
 #include <catch2/catch.hpp>
 
 #include <kifu/go/record.hpp>
-#include <kifu/go/sgf.hpp>
-#include <kifu/go/sgf_tree.hpp>
 
 #include <iterator>
 #include <random>
@@ -10,7 +8,10 @@
 #include <string_view>
 #include <vector>
 
+#include "go/normalize.hpp"
+#include "go/readers.hpp"
 #include "go/sgf_support.hpp"
+#include "go/sgf_tree.hpp"
 
 using namespace kifu::go;
 

@@ -3,12 +3,12 @@
 #include <kifu/format.hpp>
 #include <kifu/go/record.hpp>
 #include <kifu/go/sgf.hpp>
-#include <kifu/go/ugf.hpp>
 #include <kifu/kifu.hpp>
 
 #include <string>
 #include <vector>
 
+#include "go/readers.hpp"
 #include "go/sgf_support.hpp"
 #include "support/corpus.hpp"
 

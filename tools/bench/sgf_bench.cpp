@@ -15,11 +15,12 @@
 #include <fmt/core.h>
 
 #include <kifu/go/record.hpp>
-#include <kifu/go/sgf.hpp>
 #include <kifu/kifu.hpp>
 
 #include "core/peg_support.hpp"
 #include "generated/sgf.hpp"
+#include "go/normalize.hpp"
+#include "go/readers.hpp"
 
 namespace {
 

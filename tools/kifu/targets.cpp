@@ -7,7 +7,7 @@
 
 #include <kifu/go/positions.hpp>
 #include <kifu/go/record.hpp>
-#include <kifu/go/sgf_tree.hpp>
+#include <kifu/go/sgf.hpp>
 #include <kifu/othello/csv.hpp>
 #include <kifu/othello/ggf_writer.hpp>
 #include <kifu/othello/positions.hpp>
@@ -115,18 +115,18 @@ bool render_othello(const read_result& result, output_target t, const std::strin
 }
 
 bool render_sgf(const read_result& result, const std::string& input, std::string& out, std::string& error) {
-    go::sgf_collection collection;
+    std::vector<const go::record*> games;
     for (const record& r : result.records) {
         const auto* game = r.get<go::record>();
         if (game == nullptr) {
             error = wrong_game(input, r, "sgf", "go");
             return false;
         }
-        go::to_sgf(*game, collection);
+        games.push_back(game);
     }
     go::sgf_write_options options;
     options.declare_utf8 = true;  // the text is written as UTF-8 whatever charset the input had
-    out += go::write_sgf(collection, options);
+    out += go::write_sgf(games, options);
     return true;
 }
 

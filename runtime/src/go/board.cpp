@@ -21,29 +21,29 @@ fill_scratch& scratch() {
     return s;
 }
 
-}  // namespace
+// The index of a point among a board's cells (row-major).
+int index_of(point p, int width) noexcept { return (p.y - 1) * width + (p.x - 1); }
 
-board::board(int width, int height)
-    : width_(std::clamp(width, 1, max_board_side)),
-      height_(std::clamp(height, 1, max_board_side)),
-      cells_(static_cast<std::size_t>(width_ * height_), stone::empty) {}
+// A board's cells as the chain fills see them: stones row-major, `width` by `height`. Passed by
+// value, so a fill keeps the pointer in a register instead of reloading it after each push.
+struct cells_view {
+    stone* cells;
+    int width;
+    int height;
 
-stone board::at(point p) const noexcept { return contains(p) ? cells_[static_cast<std::size_t>(index(p))] : stone::empty; }
+    std::size_t size() const noexcept { return static_cast<std::size_t>(width) * static_cast<std::size_t>(height); }
+    point point_at(int i) const noexcept { return {i % width + 1, i / width + 1}; }
+    stone& operator[](int i) const noexcept { return cells[i]; }
+};
 
-bool board::set(point p, stone s) {
-    if (!contains(p)) return false;
-    cells_[static_cast<std::size_t>(index(p))] = s;
-    ko_.reset();
-    return true;
-}
-
-int board::collect_chain(int start) {
+// Collects the chain at index `start` into the scratch's chain and returns its liberty count.
+int collect_chain(cells_view b, int start) {
     fill_scratch& s = scratch();
     std::vector<int>& chain = s.chain;
     std::vector<std::uint32_t>& mark = s.mark;
     chain.clear();
-    if (mark.size() < cells_.size()) mark.resize(cells_.size(), 0);
-    const stone colour = cells_[static_cast<std::size_t>(start)];
+    if (mark.size() < b.size()) mark.resize(b.size(), 0);
+    const stone colour = b[start];
     if (++s.stamp == 0) {  // wrapped: clear the stamps once every 4 billion fills
         std::fill(mark.begin(), mark.end(), 0);
         s.stamp = 1;
@@ -58,13 +58,13 @@ int board::collect_chain(int start) {
         const int i = stack.back();
         stack.pop_back();
         chain.push_back(i);
-        const int x = i % width_;
-        const int y = i / width_;
-        const int neighbours[4] = {x > 0 ? i - 1 : -1, x + 1 < width_ ? i + 1 : -1,
-                                   y > 0 ? i - width_ : -1, y + 1 < height_ ? i + width_ : -1};
+        const int x = i % b.width;
+        const int y = i / b.width;
+        const int neighbours[4] = {x > 0 ? i - 1 : -1, x + 1 < b.width ? i + 1 : -1,
+                                   y > 0 ? i - b.width : -1, y + 1 < b.height ? i + b.width : -1};
         for (const int n : neighbours) {
             if (n < 0 || mark[static_cast<std::size_t>(n)] == stamp) continue;
-            const stone s = cells_[static_cast<std::size_t>(n)];
+            const stone s = b[n];
             if (s == stone::empty) {
                 mark[static_cast<std::size_t>(n)] = stamp;
                 ++liberties;
@@ -77,24 +77,45 @@ int board::collect_chain(int start) {
     return liberties;
 }
 
-bool board::touches_empty(int i) const noexcept {
-    const int x = i % width_;
-    const int y = i / width_;
-    const auto empty = [&](int n) { return cells_[static_cast<std::size_t>(n)] == stone::empty; };
-    return (x > 0 && empty(i - 1)) || (x + 1 < width_ && empty(i + 1)) || (y > 0 && empty(i - width_)) ||
-           (y + 1 < height_ && empty(i + width_));
+// True when a point next to cell `i` is empty: the chain through `i` has a liberty, no fill
+// needed to know it is not captured.
+bool touches_empty(cells_view b, int i) noexcept {
+    const int x = i % b.width;
+    const int y = i / b.width;
+    const auto empty = [&](int n) { return b[n] == stone::empty; };
+    return (x > 0 && empty(i - 1)) || (x + 1 < b.width && empty(i + 1)) || (y > 0 && empty(i - b.width)) ||
+           (y + 1 < b.height && empty(i + b.width));
 }
 
-void board::remove_chain(std::vector<point>& removed) {
+// Empties the points of the last collected chain and appends them to `removed`.
+void remove_chain(cells_view b, std::vector<point>& removed) {
     for (const int i : scratch().chain) {
-        cells_[static_cast<std::size_t>(i)] = stone::empty;
-        removed.push_back(point_at(i));
+        b[i] = stone::empty;
+        removed.push_back(b.point_at(i));
     }
+}
+
+}  // namespace
+
+board::board(int width, int height)
+    : width_(std::clamp(width, 1, max_board_side)),
+      height_(std::clamp(height, 1, max_board_side)),
+      cells_(static_cast<std::size_t>(width_ * height_), stone::empty) {}
+
+stone board::at(point p) const noexcept {
+    return contains(p) ? cells_[static_cast<std::size_t>(index_of(p, width_))] : stone::empty;
+}
+
+bool board::set(point p, stone s) {
+    if (!contains(p)) return false;
+    cells_[static_cast<std::size_t>(index_of(p, width_))] = s;
+    ko_.reset();
+    return true;
 }
 
 int board::liberties(point p) {
     if (!contains(p) || at(p) == stone::empty) return 0;
-    return collect_chain(index(p));
+    return collect_chain({cells_.data(), width_, height_}, index_of(p, width_));
 }
 
 play_result board::play(color c, point p) {
@@ -103,7 +124,8 @@ play_result board::play(color c, point p) {
         result.off_board = true;
         return result;
     }
-    const int i = index(p);
+    const cells_view cells{cells_.data(), width_, height_};
+    const int i = index_of(p, width_);
     result.ko = ko_ && *ko_ == p && ko_color_ == c;
     ko_.reset();
     result.overwrite = cells_[static_cast<std::size_t>(i)] != stone::empty;
@@ -117,16 +139,16 @@ play_result board::play(color c, point p) {
     // A chain next to an empty point has a liberty: only the others are flood-filled (most
     // moves touch no chain without a liberty of its own next to the stone).
     for (const int n : neighbours) {
-        if (n >= 0 && cells_[static_cast<std::size_t>(n)] == enemy && !touches_empty(n) && collect_chain(n) == 0) {
-            remove_chain(result.captured);
+        if (n >= 0 && cells_[static_cast<std::size_t>(n)] == enemy && !touches_empty(cells, n) && collect_chain(cells, n) == 0) {
+            remove_chain(cells, result.captured);
         }
     }
     // The stone's own chain: filled when it may have no liberty, or when one capture may make
     // a ko (whose test needs the chain's size and liberties).
-    if (result.captured.size() == 1 || !touches_empty(i)) {
-        const int own_liberties = collect_chain(i);
+    if (result.captured.size() == 1 || !touches_empty(cells, i)) {
+        const int own_liberties = collect_chain(cells, i);
         if (own_liberties == 0) {
-            remove_chain(result.suicide);
+            remove_chain(cells, result.suicide);
         }
         // A lone stone that took exactly one stone and now sits in atari on that point makes a
         // simple ko: the opponent may not retake at once.

@@ -2,7 +2,7 @@
 
 #include "go/converted_game.hpp"
 
-#include <kifu/go/record.hpp>
+#include "go/normalize.hpp"
 
 namespace kifu::inline v1::go::detail {
 

@@ -13,9 +13,10 @@
 
 #include <kifu/diagnostic.hpp>
 #include <kifu/go/board.hpp>
-#include <kifu/go/sgf_tree.hpp>
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
+
+#include "go/sgf_tree.hpp"
 
 namespace kifu::inline v1::go::detail {
 

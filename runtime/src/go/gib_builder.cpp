@@ -4,7 +4,7 @@
 // W and Z), date (the tag's C), the handicap of the INI line placed as Tygem places it, and
 // one move per STO line (x and y 0-based from the top-left).
 
-#include <kifu/go/gib.hpp>
+#include "go/readers.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // The GIB registry entry: sniffing (and the encoding GIBOKIND implies) and reading into a go
 // record through the SGF tree the file converts to.
 
-#include <kifu/go/gib.hpp>
+#include "go/readers.hpp"
 
 #include "go/converted_game.hpp"
 #include "go/formats.hpp"

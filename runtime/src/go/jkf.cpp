@@ -3,6 +3,8 @@
 
 #include <kifu/go/record.hpp>
 
+#include "go/sgf_tree.hpp"  // unescape
+
 namespace kifu::inline v1::go {
 namespace {
 

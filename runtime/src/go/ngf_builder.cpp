@@ -3,7 +3,7 @@
 // komi (whole komi of an even game + 0.5, as both reference readers do), date, result, the
 // handicap placed as Tygem places it, and one move per `PM` line.
 
-#include <kifu/go/ngf.hpp>
+#include "go/readers.hpp"
 
 #include <cctype>
 #include <charconv>

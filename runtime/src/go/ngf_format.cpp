@@ -1,7 +1,7 @@
 // The NGF registry entry: sniffing and reading into a go record through the SGF tree the
 // file converts to.
 
-#include <kifu/go/ngf.hpp>
+#include "go/readers.hpp"
 
 #include "go/converted_game.hpp"
 #include "go/formats.hpp"

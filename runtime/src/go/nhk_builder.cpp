@@ -3,7 +3,7 @@
 // 361 digits, then the move's SGF letters) becomes a move node, and every board is compared
 // with a replay, which catches broken boards and moves.
 
-#include <kifu/go/nhk.hpp>
+#include "go/readers.hpp"
 
 #include <array>
 #include <charconv>

@@ -1,11 +1,9 @@
 // The NHK score registry entry: sniffing and reading into a go record (through the SGF tree
 // the file converts to).
 
-
-#include <kifu/go/nhk.hpp>
-#include <kifu/go/record.hpp>
-
 #include "go/formats.hpp"
+#include "go/normalize.hpp"
+#include "go/readers.hpp"
 
 namespace kifu::inline v1::go {
 namespace {

@@ -3,7 +3,7 @@
 // The tree is walked with an explicit work list; a fork line carries a copy of the board at
 // its branch point.
 
-#include <kifu/go/record.hpp>
+#include "go/normalize.hpp"
 
 #include <algorithm>
 #include <charconv>

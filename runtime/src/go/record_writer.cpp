@@ -1,6 +1,8 @@
 // Go record → SGF tree → SGF text. Reading the text again gives an equal record.
 
-#include <kifu/go/record.hpp>
+#include <kifu/go/sgf.hpp>
+
+#include "go/normalize.hpp"
 
 namespace kifu::inline v1::go {
 namespace {
@@ -83,6 +85,12 @@ void to_sgf(const record& r, sgf_collection& c) {
             parent = n;
         }
     }
+}
+
+std::string write_sgf(const std::vector<const record*>& records, const sgf_write_options& options) {
+    sgf_collection c;
+    for (const record* r : records) to_sgf(*r, c);
+    return write_sgf(c, options);
 }
 
 std::string write_sgf(const std::vector<record>& records, const sgf_write_options& options) {

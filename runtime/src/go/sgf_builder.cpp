@@ -2,7 +2,7 @@
 // recursive game-tree rule; `(` and `)` arrive as events and this builder keeps the stack,
 // so the depth of a file costs heap, never C stack.
 
-#include <kifu/go/sgf.hpp>
+#include "go/readers.hpp"
 
 #include <algorithm>
 #include <string>

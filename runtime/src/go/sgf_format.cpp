@@ -9,10 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include <kifu/go/record.hpp>
-#include <kifu/go/sgf.hpp>
-
 #include "core/utf8.hpp"
+#include "go/normalize.hpp"
+#include "go/readers.hpp"
 
 namespace kifu::inline v1::go {
 namespace {

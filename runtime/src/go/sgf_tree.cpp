@@ -1,6 +1,6 @@
 // The flat SGF tree and the SGF value helpers (escapes, Text, SimpleText, compose).
 
-#include <kifu/go/sgf_tree.hpp>
+#include "go/sgf_tree.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -5,7 +5,7 @@
 #include <charconv>
 #include <string>
 
-#include <kifu/go/sgf_tree.hpp>
+#include "go/sgf_tree.hpp"
 
 namespace kifu::inline v1::go {
 namespace {

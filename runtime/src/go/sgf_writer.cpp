@@ -1,6 +1,6 @@
 // Writes an SGF tree back as text, iteratively: depth costs heap, never C stack.
 
-#include <kifu/go/sgf_tree.hpp>
+#include "go/sgf_tree.hpp"
 
 #include <algorithm>
 #include <cstddef>

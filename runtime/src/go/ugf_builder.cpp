@@ -5,7 +5,7 @@
 // stone), and the `[ReviewComment]` texts of the main line's nodes (the `[ReviewNode]` list
 // tells which node numbers are on the main line; review variations are not read).
 
-#include <kifu/go/ugf.hpp>
+#include "go/readers.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // The UGF registry entry: sniffing (and the encoding `Lang=SJIS` names) and reading into a go
 // record through the SGF tree the file converts to.
 
-#include <kifu/go/ugf.hpp>
+#include "go/readers.hpp"
 
 #include "go/converted_game.hpp"
 #include "go/formats.hpp"

@@ -87,18 +87,9 @@ public:
     int liberties(point p);
 
 private:
-    int index(point p) const noexcept { return (p.y - 1) * width_ + (p.x - 1); }
-    point point_at(int i) const noexcept { return {i % width_ + 1, i / width_ + 1}; }
-    // Collects the chain at index i into chain_ and returns its liberty count.
-    int collect_chain(int i);
-    // True when a point next to cell `i` is empty: the chain through `i` has a liberty, no fill
-    // needed to know it is not captured.
-    bool touches_empty(int i) const noexcept;
-    void remove_chain(std::vector<point>& removed);
-
     int width_;
     int height_;
-    std::vector<stone> cells_;
+    std::vector<stone> cells_;  // row-major
     std::array<int, 2> prisoners_{};
     std::optional<point> ko_;
     go::color ko_color_ = color::black;

@@ -8,15 +8,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
-#include <kifu/diagnostic.hpp>
 #include <kifu/go/board.hpp>
-#include <kifu/go/sgf_tree.hpp>
 #include <kifu/json_writer.hpp>
 #include <kifu/record.hpp>
-#include <kifu/text.hpp>
 
 namespace kifu::inline v1::go {
 
@@ -96,26 +94,5 @@ inline kifu::game game_of(const record&) noexcept { return kifu::game::go; }
 
 /// Writes the record as the JKF-shaped JSON of docs/jkf-go-othello.md.
 void write_jkf_to(kifu::json_writer& out, const record& r);
-
-/// What the normalizer should do besides converting.
-struct normalize_options {
-    bool replay = true;  ///< false: moves as written, no captures and no legality checks
-    /// true: a move the rules forbid but SGF records (suicide, ko retake, a stone on an
-    /// occupied point, a point off the board) is an error; false: a warning and a flag.
-    bool rules_are_errors = false;
-    /// true: the first error ends the replay (nothing after it is read or reported).
-    bool stop_at_first_error = false;
-};
-
-/// Converts one game tree (its root node) of a collection into a record, replaying every
-/// line on a board. Problems go to `diagnostics` with positions when `text` is given.
-record normalize(const sgf_collection& collection, node_id root, const normalize_options& options,
-                 std::vector<diagnostic>& diagnostics, const source_text* text = nullptr);
-
-/// Turns a record back into a game tree (one root) appended to `collection`.
-void to_sgf(const record& r, sgf_collection& collection);
-
-/// Writes records as an SGF collection.
-std::string write_sgf(const std::vector<record>& records, const sgf_write_options& options = {});
 
 }  // namespace kifu::go

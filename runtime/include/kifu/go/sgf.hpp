@@ -1,32 +1,31 @@
 #pragma once
 
-// Reading SGF (FF[1]–FF[4]) into its tree: charset detection, decoding, parsing.
+// Writing go records as SGF (FF[4]): one game tree per record, in one collection.
 
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include <kifu/diagnostic.hpp>
-#include <kifu/go/sgf_tree.hpp>
-#include <kifu/read.hpp>
-#include <kifu/text.hpp>
+#include <kifu/go/record.hpp>
 
 namespace kifu::inline v1::go {
 
-/// Parses decoded SGF text into its tree (lenient: every problem is a diagnostic and the
-/// tree holds what could be read; strict: trees cut short by a syntax error are dropped).
-sgf_collection parse_sgf(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics);
+/// Options of the SGF writer.
+struct sgf_write_options {
+    /// Start a new line before every node that ends a sequence of this many nodes (0 = never).
+    int nodes_per_line = 16;
+    /// Label what is written as the UTF-8 it is: each game tree's root gets CA[UTF-8], in place
+    /// of its own CA or, when it has none and the tree holds non-ASCII text, first. Off (the
+    /// default): CA is written as the record's header holds it, so the output reads back as an
+    /// equal record — but a header declaring another charset then mislabels the text for
+    /// other programs (kifu itself reads valid UTF-8 under an 8-bit CA as UTF-8).
+    bool declare_utf8 = false;
+};
 
-/// The same into an existing collection, replaced entirely but keeping its memory (see
-/// sgf_collection::clear): for reading many files one after the other.
-void parse_sgf(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics, sgf_collection& into);
+/// Writes the records as one SGF collection (UTF-8), a game tree per record with its forks as
+/// variations. Reading the text gives equal records.
+std::string write_sgf(const std::vector<const record*>& records, const sgf_write_options& options = {});
 
-/// Returns the charset the bytes declare or plainly are: a UTF-16 pattern, the root's `CA[]`
-/// when it is usable, UTF-8 when a `CA[]` naming an 8-bit charset sits on valid multi-byte
-/// UTF-8; empty when nothing tells (then the caller's detection applies).
-std::string sniff_sgf_charset(std::string_view bytes);
-
-/// Returns how sure (0–100) it is that the bytes are SGF.
-int sniff_sgf(std::string_view bytes) noexcept;
+/// Writes the records as one SGF collection (UTF-8), as the overload taking pointers does.
+std::string write_sgf(const std::vector<record>& records, const sgf_write_options& options = {});
 
 }  // namespace kifu::go

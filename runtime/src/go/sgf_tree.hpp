@@ -1,7 +1,8 @@
 #pragma once
 
 // The SGF tree as written: a collection of game trees whose nodes carry properties
-// (identifier + raw values). No game-rule knowledge lives here.
+// (identifier + raw values). No game-rule knowledge lives here. It is the raw record every go
+// reader fills and the go normalizer reads (docs/raw-records.md); users get go::record.
 //
 // Nodes sit in one flat vector and point at each other by index (parent, first child, next
 // sibling); properties, values and their text sit in flat vectors too, so building, walking,
@@ -18,6 +19,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <kifu/go/sgf.hpp>
 
 namespace kifu::inline v1::go {
 
@@ -570,18 +573,6 @@ struct composed {
 
 /// Splits a raw value at its first unescaped `:`.
 composed split_compose(std::string_view raw) noexcept;
-
-/// Options of the SGF writer.
-struct sgf_write_options {
-    /// Start a new line before every node that ends a sequence of this many nodes (0 = never).
-    int nodes_per_line = 16;
-    /// Label what is written as the UTF-8 it is: each game tree's root gets CA[UTF-8], in place
-    /// of its own CA or, when it has none and the tree holds non-ASCII text, first. Off (the
-    /// default): CA is written as the collection holds it, so the output reads back as an
-    /// equal collection — but a root declaring another charset then mislabels the text for
-    /// other programs (kifu itself reads valid UTF-8 under an 8-bit CA as UTF-8).
-    bool declare_utf8 = false;
-};
 
 /// Writes the collection as SGF text (UTF-8; values written as their raw form, which
 /// already carries its escapes). Reading the output gives an equal collection.
