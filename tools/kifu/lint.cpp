@@ -81,7 +81,7 @@ int run_lint(const lint_options& options) {
             b.done(i, l.bytes, l.games, l.moves, l.diagnostics);
         });
     if (options.report == "sarif") {
-        out.write(sarif.document(KIFU_VERSION));
+        out.write(sarif.document(KIFU_CLI_VERSION));
     }
     if (!out.finish()) {
         status = exit_input;

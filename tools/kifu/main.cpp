@@ -15,11 +15,31 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <kifu/write.hpp>
+
 #include "commands.hpp"
 #include "input.hpp"
-#include "targets.hpp"
 
 namespace {
+
+// The names -t takes and its help: every writer of the library, a line each (name, game,
+// what it writes, encoding, one game per file or many), in the library's order.
+std::vector<std::string> writer_names() {
+    std::vector<std::string> names;
+    for (const kifu::writer_info& w : kifu::writers()) names.emplace_back(w.name);
+    return names;
+}
+
+std::string writers_help() {
+    std::string help = "Output format (default: jkf):";
+    for (const kifu::writer_info& w : kifu::writers()) {
+        std::string encodings;
+        for (const std::string_view e : w.encodings) encodings += fmt::format("{}{}", encodings.empty() ? "" : ", ", e);
+        help += fmt::format("\n{:<16} {}: {} ({}{})", w.name, w.game ? kifu::to_string(*w.game) : "all games",
+                            w.description, encodings, w.many_games ? "" : "; one game per file");
+    }
+    return help;
+}
 
 // The options of the batch commands (convert, lint, index): inputs, threads, progress.
 void add_input_options(CLI::App* cmd, kifu::cli::batch_options& batch) {
@@ -53,7 +73,7 @@ int main(int argc, char** argv) {
     mallopt(M_TOP_PAD, 16 << 20);
 #endif
     CLI::App app{"kifu reads, checks and normalizes shogi, go and othello game records.", "kifu"};
-    app.set_version_flag("--version", "kifu " KIFU_VERSION);
+    app.set_version_flag("--version", "kifu " KIFU_CLI_VERSION);
     app.require_subcommand(1);
 
     const std::string encoding_help =
@@ -64,12 +84,7 @@ int main(int argc, char** argv) {
         app.add_subcommand("convert", "Writes the normalized JKF of each input (or KIF, KI2, CSA for shogi, SGF for go, an othello export: -t)");
     convert_cmd->add_option("-f,--format", convert.format, "Input format (default: detected)");
     convert_cmd->add_option("-e,--encoding", convert.encoding, encoding_help);
-    convert_cmd
-        ->add_option("-t,--to", convert.to,
-                     "Output format: jkf; shogi games also kif, ki2 (CP932), kifu, ki2u (UTF-8), csa (V3.0), csa-v2.2, "
-                     "usi, sfen; go games also sgf; othello games also csv (WTHOR CSV), ggf; all games positions-csv, "
-                     "positions-jsonl")
-        ->check(CLI::IsMember(target_names));
+    convert_cmd->add_option("-t,--to", convert.to, writers_help())->check(CLI::IsMember(writer_names()));
     CLI::Option* pretty = convert_cmd->add_flag("--pretty", convert.pretty, "Indent single-game documents");
     CLI::Option* jsonl =
         convert_cmd->add_flag("--jsonl", convert.jsonl, "JSON Lines: one compact record per line, always");
