@@ -237,7 +237,8 @@ int stream_one(batch& b, std::size_t i, const convert_job& job, stdout_sink& out
 }  // namespace
 
 int run_convert(const convert_options& options) {
-    if (!options.format.empty() && format_option(options.format) == nullptr) {
+    read_options reading;
+    if (!bind_read_options(options.reading, reading)) {
         return exit_usage;
     }
     const writer_info* writer = find_writer(options.to);
@@ -256,14 +257,7 @@ int run_convert(const convert_options& options) {
         writer->name != "ki2u") {
         return usage_error(fmt::format("--declare-encoding applies to -t kif, kifu, ki2 and ki2u only, not to -t {}", options.to));
     }
-    convert_job job{options, *writer, {}, options.output_dir, {}};
-    job.reading.format = options.format;
-    job.reading.encoding = options.encoding;
-    job.reading.mode = options.lenient ? read_mode::lenient : read_mode::strict;
-    job.reading.warnings_are_errors = options.strict;
-    job.reading.wthor_names_dir = options.names_dir;
-    job.reading.wthor_players = options.players;
-    job.reading.wthor_tournaments = options.tournaments;
+    convert_job job{options, *writer, std::move(reading), options.output_dir, {}};
 
     batch b(options);
     if (!job.dir.empty() && !plan_outputs(b.items(), job)) {
