@@ -27,9 +27,10 @@ struct write_call {
 };
 
 /// A writer: what kifu tells about it, and its write function. `write` is called after the
-/// registry checked that every record is of `info.game` (when set) and, for a one-game writer,
-/// that there is one record; it appends the text and returns true, or returns false after
-/// fail() or wrong_game().
+/// registry checked that every record is of `info.game` (when set); it appends the text and
+/// returns true, or returns false after fail() or wrong_game(). A one-game writer
+/// (`info.many_games` false) fails with `write.one-game` itself, naming the writers that take
+/// several games.
 struct writer {
     writer_info info;
     bool (*write)(write_call& call) = nullptr;

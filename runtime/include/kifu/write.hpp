@@ -51,7 +51,7 @@ struct write_result {
     /// write_options::header: the BOM and the header row): a caller joining the texts of several
     /// writes keeps one.
     std::size_t header_size = 0;
-    std::string_view extension;  ///< of a file of this text: the writer's extension, or its lines_extension
+    std::string_view extension;  ///< of a file of this text: the writer's extension or lines_extension; empty on failure
 
     /// Returns true when the write succeeded.
     bool ok() const noexcept { return !has_error(diagnostics); }
