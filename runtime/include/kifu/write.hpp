@@ -20,7 +20,7 @@ namespace kifu::inline v1 {
 struct writer_info {
     std::string_view name;           ///< "kif": what write() and `kifu convert -t` take
     std::optional<kifu::game> game;  ///< the game it writes; nothing when it writes every game (jkf, positions-*)
-    std::string_view description;    ///< "KIF (Kakinoki), numbered moves, variations"
+    std::string_view description;    ///< "KIF (Kakinoki): numbered moves, times, comments, variations"
     std::string_view extension;      ///< of a file of its text, with the dot: ".kif"
     /// The extension of its text when that is JSON Lines and `extension` is not (jkf: ".jsonl"
     /// for several games or write_options::json_lines); empty for the other writers.
