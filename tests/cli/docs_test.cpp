@@ -1,12 +1,14 @@
 // The documents that quote code keep quoting it exactly: README's commands and .ci/run,
 // docs/library.md and the example files the install test builds, README's format table
-// and the registry.
+// and the registry, README's and docs/cli.md's targets and the writer list.
 
 #include <catch2/catch.hpp>
 
+#include <set>
 #include <sstream>
 
 #include <kifu/format.hpp>
+#include <kifu/write.hpp>
 
 #include "support/corpus.hpp"
 
@@ -54,5 +56,29 @@ TEST_CASE("README's format table has a row for every registered format") {
         INFO(f.name);
         CHECK(readme.find("| `" + std::string(f.name) + "` | " + std::string(kifu::to_string(f.game)) + " |") !=
               std::string::npos);
+    }
+}
+
+TEST_CASE("README's convert synopsis and docs/cli.md's target table name every writer") {
+    const auto synopsis = lines_starting(read_doc("README.md"), "             TARGET: ");
+    REQUIRE(synopsis.size() == 1);
+    std::set<std::string> in_readme;
+    std::istringstream words(synopsis[0].substr(synopsis[0].find(':') + 1));
+    for (std::string word; words >> word;) in_readme.insert(word);
+    std::set<std::string> registered;
+    for (const kifu::writer_info& w : kifu::writers()) registered.emplace(w.name);
+    CHECK(in_readme == registered);
+
+    // Each row ends with the file `-o DIR` writes: `<stem>.kif` (the first table: `kifu position -t`
+    // has one of its own further on).
+    const std::string cli = read_doc("docs/cli.md");
+    for (const kifu::writer_info& w : kifu::writers()) {
+        INFO(w.name);
+        const auto row = lines_starting(cli, "| `" + std::string(w.name) + "` | ");
+        REQUIRE(!row.empty());
+        CHECK(row[0].find("`<stem>" + std::string(w.extension) + "`") != std::string::npos);
+        if (!w.lines_extension.empty()) {
+            CHECK(row[0].find("`<stem>" + std::string(w.lines_extension) + "`") != std::string::npos);
+        }
     }
 }

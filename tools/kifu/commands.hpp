@@ -15,6 +15,19 @@ inline constexpr int exit_ok = 0;
 inline constexpr int exit_input = 1;
 inline constexpr int exit_usage = 2;
 
+/// How a command reads its inputs, as the command line gives it (-f, -e, --lenient, --strict,
+/// --names, --jou, --trn; main.cpp adds the options a command has). bind_read_options
+/// (input.hpp) makes the library's read_options of it, for every command alike.
+struct read_flags {
+    std::string format;       ///< -f: the input format; empty = detect
+    std::string encoding;     ///< -e: text inputs' encoding; empty = detect
+    bool lenient = false;     ///< --lenient: report every problem and keep what can be read
+    bool strict = false;      ///< --strict: warnings are errors (go/othello rule breaches included)
+    std::string names_dir;    ///< --names: WTHOR: folder of WTHOR.JOU / WTHOR.TRN
+    std::string players;      ///< --jou: WTHOR: players file (.jou)
+    std::string tournaments;  ///< --trn: WTHOR: tournaments file (.trn)
+};
+
 /// What batch commands (convert, lint, index) share: the inputs, threads and reporting.
 struct batch_options {
     std::vector<std::string> inputs;  ///< files, directories; "-" = stdin
@@ -27,31 +40,22 @@ struct batch_options {
 };
 
 struct convert_options : batch_options {
-    std::string format;               ///< input format; empty = detect
-    std::string encoding;             ///< text inputs' encoding; empty = detect
-    std::string to = "jkf";           ///< output format
+    read_flags reading;
+    std::string to = "jkf";           ///< the writer (kifu::find_writer)
     std::string output_dir;           ///< empty = stdout
     bool force = false;               ///< overwrite existing outputs under output_dir
     int ply = -1;                     ///< -t sfen: the position after this many moves; -1 = the end
     bool declare_encoding = false;    ///< -t kif|kifu|ki2|ki2u: start with the `#KIF version=2.0 encoding=…` line
     bool pretty = false;
     bool jsonl = false;
-    bool lenient = false;
-    bool strict = false;       ///< warnings are errors (go/othello rule breaches included)
-    std::string names_dir;     ///< WTHOR: folder of WTHOR.JOU / WTHOR.TRN
-    std::string players;       ///< WTHOR: players file (.jou)
-    std::string tournaments;   ///< WTHOR: tournaments file (.trn)
 };
 
 struct lint_options : batch_options {
-    std::string format;
-    std::string encoding;       ///< text inputs' encoding; empty = detect
+    lint_options() { reading.lenient = true; }  // lint reports every problem
+    read_flags reading;
     std::string report = "gcc";  ///< gcc, json (JSON Lines) or sarif (SARIF 2.1.0)
     std::size_t max_errors = 0;  ///< stop reporting after this many errors; 0 = no limit
     std::vector<std::string> severity_overrides;  ///< -W code=error|warning|off
-    std::string names_dir;     ///< WTHOR: folder of WTHOR.JOU / WTHOR.TRN
-    std::string players;       ///< WTHOR: players file (.jou)
-    std::string tournaments;   ///< WTHOR: tournaments file (.trn)
 };
 
 struct position_options {
@@ -60,20 +64,21 @@ struct position_options {
     std::optional<std::string> shogi64;  ///< a Shogi64 code
     int ply = -1;                        ///< the position after this many moves; -1 = the end
     std::string to = "sfen";             ///< sfen, shogi64, bod or jkf
-    std::string format;                  ///< the file's format; empty = detect
-    std::string encoding;                ///< the file's encoding; empty = detect
+    read_flags reading;                  ///< how the file is read
 };
 
 struct trace_options {
-    std::string format;
+    read_flags reading;  ///< the format whose grammar runs
     std::string input;
 };
 
 struct index_options : batch_options {
-    index_options() { summary = 0; }  // the command prints its own summary line
-    std::string database;             ///< the index file
-    std::string format;               ///< input format; empty = detect
-    std::string encoding;             ///< text inputs' encoding; empty = detect
+    index_options() {
+        summary = 0;             // the command prints its own summary line
+        reading.lenient = true;  // a broken record is reported and left out; the file's other games are indexed
+    }
+    std::string database;        ///< the index file
+    read_flags reading;
     bool rebuild = false;             ///< start from an empty index
 };
 
@@ -82,6 +87,7 @@ struct search_options {
     std::string sfen;      ///< a shogi position
     std::string board;     ///< a go or othello board
     std::string position;  ///< a record file: the position of its first game's main line
+    read_flags reading;    ///< how the --position file is read
     std::optional<int> ply;
     std::string game;      ///< "", "shogi", "go", "othello"
     std::size_t limit = 50;

@@ -1,5 +1,6 @@
-// kifu convert: normalized JKF (or SGF, or an othello export) of every input, on stdout or one
-// file per input under -o DIR (mirroring the input tree), on -j threads in input order.
+// kifu convert: every input written by one of the library's writers (kifu/write.hpp; normalized
+// JKF by default), on stdout or one file per input under -o DIR (mirroring the input tree), on
+// -j threads in input order.
 
 #include <algorithm>
 #include <atomic>
@@ -15,6 +16,7 @@
 
 #include <kifu/read_stream.hpp>
 #include <kifu/record.hpp>
+#include <kifu/write.hpp>
 
 #include "batch.hpp"
 #include "batch_report.hpp"
@@ -22,7 +24,6 @@
 #include "input.hpp"
 #include "output.hpp"
 #include "parallel.hpp"
-#include "targets.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -32,7 +33,7 @@ namespace fs = std::filesystem;
 // What the inputs share: the options and what they mean.
 struct convert_job {
     const convert_options& options;
-    output_target target;
+    const writer_info& writer;
     read_options reading;
     fs::path dir;  // empty = stdout
     std::vector<std::string> outputs;  // with -o DIR: each input's output, without its extension
@@ -41,7 +42,8 @@ struct convert_job {
 // One input's outcome, handed back in input order.
 struct converted {
     std::string messages;  // stderr text: diagnostics and errors, in order
-    std::string out;       // stdout text (empty with -o DIR)
+    std::string out;       // stdout text from out_begin on (empty with -o DIR)
+    std::size_t out_begin = 0;  // where its rows start: the header before them is written once
     std::string header;    // stdout CSV: the header row its rows need (written once)
     std::vector<diagnostic> diagnostics;
     std::uint64_t bytes = 0;
@@ -50,16 +52,11 @@ struct converted {
     int status = exit_ok;
 };
 
-// One document for a single game; JSON Lines (one compact record per line) for several
-// games or when asked. Each record is written straight into `out` (what to_jkf writes,
-// without a string per game).
-void render_jkf(const read_result& result, const convert_options& options, std::string& out, bool& as_lines) {
-    as_lines = options.jsonl || result.records.size() != 1;
-    for (const record& r : result.records) {
-        json_writer writer(out, !as_lines && options.pretty);
-        r.write_jkf(writer);
-        out += '\n';
-    }
+// The message of an error a write gave: `FILE: message`, and the code of a format's own
+// writer (`kif.write.cp932`); the writer list's checks (`write.*`) read as sentences alone.
+std::string write_error(const diagnostic& d) {
+    return d.code.starts_with("write.") ? fmt::format("kifu: error: {}: {}\n", d.file, d.message)
+                                        : fmt::format("kifu: error: {}: {} [{}]\n", d.file, d.message, d.code);
 }
 
 // The paths of the outputs are put together as strings: std::filesystem's decomposition of
@@ -108,32 +105,31 @@ converted convert_one(const input_item& item, const std::string* output, const c
     if (!result.ok()) c.status = exit_input;
     if (result.records.empty()) return c;
 
-    std::string rendered;
-    std::string extension;
-    if (job.target == output_target::jkf) {
-        bool as_lines = false;
-        render_jkf(result, job.options, rendered, as_lines);
-        extension = as_lines ? ".jsonl" : ".jkf";
-    } else {
-        std::string error;
-        std::vector<diagnostic> warnings;
-        // On stdout the CSV header is written once, by the caller, before the first rows.
-        if (!render_export(result, job.target, !job.dir.empty(), name, rendered, error, warnings,
-                           {job.options.ply, job.options.declare_encoding})) {
-            c.messages += fmt::format("kifu: error: {}\n", error);
-            c.status = exit_usage;  // a target the game cannot have is a usage error
-            return c;
+    write_options writing;
+    writing.source = name;
+    writing.pretty = job.options.pretty;
+    writing.json_lines = job.options.jsonl;
+    writing.declare_encoding = job.options.declare_encoding;
+    writing.ply = job.options.ply;
+    write_result written = write(result.records, job.writer, writing);
+    if (!written.ok()) {
+        for (const diagnostic& d : written.diagnostics) {
+            if (d.severity == severity::error) c.messages += write_error(d);
         }
-        if (job.dir.empty()) c.header = export_header(result, job.target);
-        append_diagnostics(c.messages, warnings);
-        c.diagnostics.insert(c.diagnostics.end(), warnings.begin(), warnings.end());
-        extension = extension_of(job.target);
-    }
-    if (job.dir.empty()) {
-        c.out.swap(rendered);
+        c.status = exit_usage;  // a target the game cannot have is a usage error
         return c;
     }
-    const std::string failure = write_whole_file(*output + extension, rendered, job.options.force);
+    append_diagnostics(c.messages, written.diagnostics);
+    c.diagnostics.insert(c.diagnostics.end(), written.diagnostics.begin(), written.diagnostics.end());
+    if (job.dir.empty()) {
+        // On stdout the CSV header is written once, by the caller, before the first rows.
+        c.header.assign(written.text, 0, written.header_size);
+        c.out_begin = written.header_size;
+        c.out = std::move(written.text);
+        return c;
+    }
+    const std::string failure =
+        write_whole_file(*output + std::string(written.extension), written.text, job.options.force);
     if (!failure.empty()) {
         c.messages += failure;
         c.status = std::max(c.status, exit_input);
@@ -160,9 +156,8 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
         return at->second;
     };
     bool ok = true;
-    const std::vector<std::string> extensions =
-        job.target == output_target::jkf ? std::vector<std::string>{".jkf", ".jsonl"}
-                                         : std::vector<std::string>{std::string(extension_of(job.target))};
+    std::vector<std::string> extensions{std::string(job.writer.extension)};
+    if (!job.writer.lines_extension.empty()) extensions.emplace_back(job.writer.lines_extension);
     job.outputs.clear();
     job.outputs.reserve(items.size());
     for (const input_item& item : items) {
@@ -208,7 +203,7 @@ int stream_one(batch& b, std::size_t i, const convert_job& job, stdout_sink& out
     if (item.arg == "-") {  // stdin is read whole (it cannot be reopened game by game)
         converted c = convert_one(item, nullptr, job);
         b.report(c.messages);
-        out.write(c.out);
+        out.write(std::string_view(c.out).substr(c.out_begin));
         b.done(i, c.bytes, c.games, c.moves, c.diagnostics);
         return c.status;
     }
@@ -216,14 +211,15 @@ int stream_one(batch& b, std::size_t i, const convert_job& job, stdout_sink& out
     std::size_t games = 0;
     std::size_t moves = 0;
     std::string line;
+    write_options writing;
+    writing.json_lines = true;
+    std::vector<diagnostic> unused;  // JKF writes every record
     stream_sink sink;
     sink.on_record = [&](record&& r) {
         ++games;
         moves += main_line_moves(r);
         line.clear();
-        json_writer writer(line, false);
-        r.write_jkf(writer);
-        line += '\n';
+        write_to(line, std::span<const record>(&r, 1), job.writer, unused, writing);
         out.write(line);
         return !out.failed();
     };
@@ -241,32 +237,27 @@ int stream_one(batch& b, std::size_t i, const convert_job& job, stdout_sink& out
 }  // namespace
 
 int run_convert(const convert_options& options) {
-    if (!options.format.empty() && format_option(options.format) == nullptr) {
+    read_options reading;
+    if (!bind_read_options(options.reading, reading)) {
         return exit_usage;
     }
-    const std::optional<output_target> target = target_of(options.to);
-    if (!target) {
+    const writer_info* writer = find_writer(options.to);
+    if (writer == nullptr) {
         return usage_error(fmt::format("unknown output format '{}'", options.to));
     }
-    if (*target != output_target::jkf && (options.pretty || options.jsonl)) {
+    const bool jkf = writer->name == "jkf";
+    if (!jkf && (options.pretty || options.jsonl)) {
         return usage_error(fmt::format("{} applies to -t jkf only, not to -t {}",
                                        options.pretty ? "--pretty" : "--jsonl", options.to));
     }
-    if (options.ply >= 0 && *target != output_target::sfen) {
+    if (options.ply >= 0 && writer->name != "sfen") {
         return usage_error(fmt::format("--ply applies to -t sfen only, not to -t {}", options.to));
     }
-    if (options.declare_encoding && *target != output_target::kif && *target != output_target::kifu &&
-        *target != output_target::ki2 && *target != output_target::ki2u) {
+    if (options.declare_encoding && writer->name != "kif" && writer->name != "kifu" && writer->name != "ki2" &&
+        writer->name != "ki2u") {
         return usage_error(fmt::format("--declare-encoding applies to -t kif, kifu, ki2 and ki2u only, not to -t {}", options.to));
     }
-    convert_job job{options, *target, {}, options.output_dir, {}};
-    job.reading.format = options.format;
-    job.reading.encoding = options.encoding;
-    job.reading.mode = options.lenient ? read_mode::lenient : read_mode::strict;
-    job.reading.warnings_are_errors = options.strict;
-    job.reading.wthor_names_dir = options.names_dir;
-    job.reading.wthor_players = options.players;
-    job.reading.wthor_tournaments = options.tournaments;
+    convert_job job{options, *writer, std::move(reading), options.output_dir, {}};
 
     batch b(options);
     if (!job.dir.empty() && !plan_outputs(b.items(), job)) {
@@ -275,7 +266,7 @@ int run_convert(const convert_options& options) {
     stdout_sink out;
     std::string header;  // CSV on stdout: the BOM and header row last written
     int status = b.status();
-    if (*target == output_target::jkf && options.jsonl && job.dir.empty()) {
+    if (jkf && options.jsonl && job.dir.empty()) {
         // Streamed: one input at a time, each game written as soon as it is read.
         for (std::size_t i = 0; i < b.items().size() && !out.failed(); ++i) {
             status = std::max(status, stream_one(b, i, job, out));
@@ -292,10 +283,10 @@ int run_convert(const convert_options& options) {
         },
         [&](std::size_t i, converted& c) {
             b.report(c.messages);
-            if (!c.out.empty()) {
+            if (c.out.size() > c.out_begin) {
                 if (c.header != header) out.write(c.header);  // once, unless the game changes
                 header = c.header;
-                out.write(c.out);
+                out.write(std::string_view(c.out).substr(c.out_begin));
                 lost = out.failed();
             }
             status = std::max(status, c.status);

@@ -73,14 +73,7 @@ prepared_input prepare_input(const std::string& arg, const read_options& read) {
 
 int index_inputs(const index_options& options) {
     read_options read;
-    if (!options.format.empty()) {
-        const format_info* f = format_option(options.format);
-        if (!f) return exit_usage;
-        read.format = std::string(f->name);
-    }
-    read.encoding = options.encoding;
-    // A broken record is reported and left out; the file's other games are indexed.
-    read.mode = read_mode::lenient;
+    if (!bind_read_options(options.reading, read)) return exit_usage;
 
     batch b(options);
     int status = b.status();

@@ -49,6 +49,20 @@ const format_info* format_option(const std::string& name) {
     return nullptr;
 }
 
+bool bind_read_options(const read_flags& flags, read_options& out) {
+    if (!flags.format.empty() && format_option(flags.format) == nullptr) {
+        return false;
+    }
+    out.format = flags.format;
+    out.encoding = flags.encoding;
+    out.mode = flags.lenient ? read_mode::lenient : read_mode::strict;
+    out.warnings_are_errors = flags.strict;
+    out.wthor_names_dir = flags.names_dir;
+    out.wthor_players = flags.players;
+    out.wthor_tournaments = flags.tournaments;
+    return true;
+}
+
 void append_diagnostics(std::string& out, const std::vector<diagnostic>& diagnostics) {
     for (const diagnostic& d : diagnostics) {
         out += format_gcc(d);

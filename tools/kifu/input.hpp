@@ -11,6 +11,8 @@
 #include <kifu/format.hpp>
 #include <kifu/read.hpp>
 
+#include "commands.hpp"
+
 namespace kifu::cli {
 
 /// Returns the name an input goes by in messages: "<stdin>" for "-".
@@ -25,6 +27,11 @@ read_result read_input(const std::string& arg, const read_options& options);
 /// Returns the format named on the command line, or prints a usage error (usage_error) and
 /// returns nullptr.
 const format_info* format_option(const std::string& name);
+
+/// Fills `out` with the read options the command line gave (-f, -e, --lenient, --strict, WTHOR
+/// names): the one place every command binds them. Returns false after printing a usage error
+/// (format_option) when -f names no format.
+bool bind_read_options(const read_flags& flags, read_options& out);
 
 /// Appends diagnostics gcc-style, one per line.
 void append_diagnostics(std::string& out, const std::vector<diagnostic>& diagnostics);

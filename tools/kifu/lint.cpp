@@ -37,7 +37,8 @@ linted lint_one(const input_item& item, const read_options& reading, const sever
 
 int run_lint(const lint_options& options) {
     // An unknown format name is a usage error, not one diagnostic per file.
-    if (!options.format.empty() && format_option(options.format) == nullptr) {
+    read_options reading;
+    if (!bind_read_options(options.reading, reading)) {
         return exit_usage;
     }
     severity_overrides overrides;
@@ -45,13 +46,6 @@ int run_lint(const lint_options& options) {
     if (!parse_overrides(options.severity_overrides, overrides, error)) {
         return usage_error(error);
     }
-    read_options reading;
-    reading.format = options.format;
-    reading.encoding = options.encoding;
-    reading.mode = read_mode::lenient;
-    reading.wthor_names_dir = options.names_dir;
-    reading.wthor_players = options.players;
-    reading.wthor_tournaments = options.tournaments;
 
     batch b(options);
     stdout_sink out;
@@ -81,7 +75,7 @@ int run_lint(const lint_options& options) {
             b.done(i, l.bytes, l.games, l.moves, l.diagnostics);
         });
     if (options.report == "sarif") {
-        out.write(sarif.document(KIFU_VERSION));
+        out.write(sarif.document(KIFU_CLI_VERSION));
     }
     if (!out.finish()) {
         status = exit_input;

@@ -15,11 +15,58 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <kifu/write.hpp>
+
 #include "commands.hpp"
 #include "input.hpp"
-#include "targets.hpp"
 
 namespace {
+
+// The read options (kifu::cli::read_flags, bound by bind_read_options): each command adds
+// those it has, under the same names and help.
+
+void add_format_option(CLI::App* cmd, kifu::cli::read_flags& reading,
+                       const std::string& help = "Input format (default: detected)") {
+    cmd->add_option("-f,--format", reading.format, help);
+}
+
+void add_encoding_option(CLI::App* cmd, kifu::cli::read_flags& reading) {
+    cmd->add_option("-e,--encoding", reading.encoding,
+                    "Decode text inputs from this encoding (CP932, UTF-8, GB18030, ...; any name iconv knows) "
+                    "instead of the detected one");
+}
+
+void add_mode_options(CLI::App* cmd, kifu::cli::read_flags& reading) {
+    CLI::Option* lenient = cmd->add_flag("--lenient", reading.lenient, "Report every problem and keep what can be read");
+    cmd->add_flag("--strict", reading.strict,
+                  "Warnings are errors: a go or othello move the rules forbid ends the game's reading")
+        ->excludes(lenient);
+}
+
+void add_wthor_options(CLI::App* cmd, kifu::cli::read_flags& reading) {
+    cmd->add_option("--names", reading.names_dir, "WTHOR: the folder holding WTHOR.JOU and WTHOR.TRN");
+    cmd->add_option("--jou", reading.players, "WTHOR: the players file (.jou)");
+    cmd->add_option("--trn", reading.tournaments, "WTHOR: the tournaments file (.trn)");
+}
+
+// The names -t takes and its help: every writer of the library, a line each (name, game,
+// what it writes, encoding, one game per file or many), in the library's order.
+std::vector<std::string> writer_names() {
+    std::vector<std::string> names;
+    for (const kifu::writer_info& w : kifu::writers()) names.emplace_back(w.name);
+    return names;
+}
+
+std::string writers_help() {
+    std::string help = "Output format (default: jkf):";
+    for (const kifu::writer_info& w : kifu::writers()) {
+        std::string encodings;
+        for (const std::string_view e : w.encodings) encodings += fmt::format("{}{}", encodings.empty() ? "" : ", ", e);
+        help += fmt::format("\n{:<16} {}: {} ({}{})", w.name, w.game ? kifu::to_string(*w.game) : "all games",
+                            w.description, encodings, w.many_games ? "" : "; one game per file");
+    }
+    return help;
+}
 
 // The options of the batch commands (convert, lint, index): inputs, threads, progress.
 void add_input_options(CLI::App* cmd, kifu::cli::batch_options& batch) {
@@ -53,23 +100,15 @@ int main(int argc, char** argv) {
     mallopt(M_TOP_PAD, 16 << 20);
 #endif
     CLI::App app{"kifu reads, checks and normalizes shogi, go and othello game records.", "kifu"};
-    app.set_version_flag("--version", "kifu " KIFU_VERSION);
+    app.set_version_flag("--version", "kifu " KIFU_CLI_VERSION);
     app.require_subcommand(1);
 
-    const std::string encoding_help =
-        "Decode text inputs from this encoding (CP932, UTF-8, GB18030, ...; any name iconv knows) "
-        "instead of the detected one";
     convert_options convert;
     CLI::App* convert_cmd =
         app.add_subcommand("convert", "Writes the normalized JKF of each input (or KIF, KI2, CSA for shogi, SGF for go, an othello export: -t)");
-    convert_cmd->add_option("-f,--format", convert.format, "Input format (default: detected)");
-    convert_cmd->add_option("-e,--encoding", convert.encoding, encoding_help);
-    convert_cmd
-        ->add_option("-t,--to", convert.to,
-                     "Output format: jkf; shogi games also kif, ki2 (CP932), kifu, ki2u (UTF-8), csa (V3.0), csa-v2.2, "
-                     "usi, sfen; go games also sgf; othello games also csv (WTHOR CSV), ggf; all games positions-csv, "
-                     "positions-jsonl")
-        ->check(CLI::IsMember(target_names));
+    add_format_option(convert_cmd, convert.reading);
+    add_encoding_option(convert_cmd, convert.reading);
+    convert_cmd->add_option("-t,--to", convert.to, writers_help())->check(CLI::IsMember(writer_names()));
     CLI::Option* pretty = convert_cmd->add_flag("--pretty", convert.pretty, "Indent single-game documents");
     CLI::Option* jsonl =
         convert_cmd->add_flag("--jsonl", convert.jsonl, "JSON Lines: one compact record per line, always");
@@ -82,13 +121,8 @@ int main(int argc, char** argv) {
     convert_cmd->add_flag("--declare-encoding", convert.declare_encoding,
                           "-t kif, kifu, ki2, ki2u: start with #KIF version=2.0 encoding=UTF-8 (Shift_JIS for kif, "
                           "#KI2 for KI2), the line Kifu for Windows writes");
-    CLI::Option* lenient = convert_cmd->add_flag("--lenient", convert.lenient, "Report every problem and keep what can be read");
-    convert_cmd->add_flag("--strict", convert.strict,
-                          "Warnings are errors: a go or othello move the rules forbid ends the game's reading")
-        ->excludes(lenient);
-    convert_cmd->add_option("--names", convert.names_dir, "WTHOR: the folder holding WTHOR.JOU and WTHOR.TRN");
-    convert_cmd->add_option("--jou", convert.players, "WTHOR: the players file (.jou)");
-    convert_cmd->add_option("--trn", convert.tournaments, "WTHOR: the tournaments file (.trn)");
+    add_mode_options(convert_cmd, convert.reading);
+    add_wthor_options(convert_cmd, convert.reading);
     convert_cmd->add_flag("--json", convert.json_summary, "Print the summary as one JSON object on stderr");
     add_batch_options(convert_cmd, convert);
     convert_cmd->add_option("files", convert.inputs, "Input files and directories; - reads stdin");
@@ -105,13 +139,11 @@ int main(int argc, char** argv) {
                          "Report format gcc (default), json (JSON Lines) or sarif (SARIF 2.1.0); any other name is the "
                          "input format (default: detected)")
         ->allow_extra_args(false);
-    lint_cmd->add_option("-e,--encoding", lint.encoding, encoding_help);
+    add_encoding_option(lint_cmd, lint.reading);
     lint_cmd->add_option("--max-errors", lint.max_errors, "Stop reporting after N errors (0: no limit)");
     lint_cmd->add_option("-W", lint.severity_overrides, "CODE=error|warning|off: report a code as an error, a warning, or not at all")
         ->allow_extra_args(false);
-    lint_cmd->add_option("--names", lint.names_dir, "WTHOR: the folder holding WTHOR.JOU and WTHOR.TRN");
-    lint_cmd->add_option("--jou", lint.players, "WTHOR: the players file (.jou)");
-    lint_cmd->add_option("--trn", lint.tournaments, "WTHOR: the tournaments file (.trn)");
+    add_wthor_options(lint_cmd, lint.reading);
     lint_cmd->add_flag("--json-summary", lint.json_summary, "Print the summary as one JSON object on stderr");
     add_batch_options(lint_cmd, lint);
     lint_cmd->add_option("files", lint.inputs, "Input files and directories; - reads stdin");
@@ -126,20 +158,21 @@ int main(int argc, char** argv) {
         ->check(CLI::NonNegativeNumber);
     position_cmd->add_option("-t,--to", position.to, "Output: sfen (default), shogi64, bod, jkf")
         ->check(CLI::IsMember({"sfen", "shogi64", "bod", "jkf"}));
-    position_cmd->add_option("-f,--format", position.format, "Input format of FILE (default: detected)");
-    position_cmd->add_option("-e,--encoding", position.encoding, encoding_help);
+    add_format_option(position_cmd, position.reading, "Input format of FILE (default: detected)");
+    add_encoding_option(position_cmd, position.reading);
 
     trace_options trace;
     CLI::App* trace_cmd = app.add_subcommand("trace", "Prints every grammar rule tried on a file, in the grammar's terms");
-    trace_cmd->add_option("-f,--format", trace.format, "The format whose grammar runs")->required();
+    add_format_option(trace_cmd, trace.reading, "The format whose grammar runs");
+    trace_cmd->get_option("--format")->required();
     trace_cmd->add_option("file", trace.input, "Input file; - reads stdin")->required();
 
     index_options index;
     CLI::App* index_cmd = app.add_subcommand("index", "Adds every position of the inputs' games to a position index (SQLite)");
     index_cmd->add_option("database", index.database, "The index file (created when missing)")->required();
     index_cmd->add_option("inputs", index.inputs, "Input files and directories; - reads stdin");
-    index_cmd->add_option("-f,--format", index.format, "Input format (default: detected)");
-    index_cmd->add_option("-e,--encoding", index.encoding, encoding_help);
+    add_format_option(index_cmd, index.reading);
+    add_encoding_option(index_cmd, index.reading);
     index_cmd->add_flag("--rebuild", index.rebuild, "Start from an empty index");
     add_input_options(index_cmd, index);
 
@@ -169,7 +202,7 @@ int main(int argc, char** argv) {
         return code == 0 ? exit_ok : exit_usage;
     }
     for (const std::string& f : lint_formats) {
-        (f == "gcc" || f == "json" || f == "sarif" ? lint.report : lint.format) = f;
+        (f == "gcc" || f == "json" || f == "sarif" ? lint.report : lint.reading.format) = f;
     }
     for (const auto& [b, cmd] : {std::pair<const batch_options*, const CLI::App*>{&convert, convert_cmd},
                                  std::pair<const batch_options*, const CLI::App*>{&lint, lint_cmd},

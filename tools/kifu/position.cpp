@@ -113,10 +113,8 @@ int run_position(const position_options& options) {
         }
         if (!render_games(result, "--sfen", options.ply, options.to, out)) return exit_usage;
     } else {
-        if (!options.format.empty() && format_option(options.format) == nullptr) return exit_usage;
         read_options reading;
-        reading.format = options.format;
-        reading.encoding = options.encoding;
+        if (!bind_read_options(options.reading, reading)) return exit_usage;
         const read_result result = read_input(options.input, reading);
         print_diagnostics(stderr, result.diagnostics);
         if (!result.ok()) return exit_input;

@@ -48,6 +48,10 @@ std::optional<search::position_key> wanted_position(const search_options& o, int
         if (!key) status = usage_error("--board: " + error);
     } else {
         read_options read;
+        if (!bind_read_options(o.reading, read)) {
+            status = exit_usage;
+            return std::nullopt;
+        }
         const read_result r = read_input(o.position, read);
         print_diagnostics(stderr, r.diagnostics);
         if (r.records.empty()) {

@@ -10,7 +10,8 @@
 namespace kifu::cli {
 
 int run_trace(const trace_options& options) {
-    const format_info* format = format_option(options.format);
+    read_options reading;  // -f is required: an unknown name is a usage error
+    const format_info* format = bind_read_options(options.reading, reading) ? find_format(reading.format) : nullptr;
     if (format == nullptr) {
         return exit_usage;
     }

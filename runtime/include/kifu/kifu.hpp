@@ -9,3 +9,4 @@
 #include <kifu/record.hpp>
 #include <kifu/search.hpp>
 #include <kifu/text.hpp>
+#include <kifu/write.hpp>
