@@ -15,6 +15,46 @@ function(run what)
   endif()
 endfunction()
 
+# check(<name> <expected file> <program> <arguments>...): runs the program from the source
+# tree, expects exit 0, nothing on stderr, and stdout equal to tests/install/expected/<file>.
+function(check name expected program)
+  execute_process(COMMAND "${program}" ${ARGN}
+    WORKING_DIRECTORY "${KIFU_SOURCE_DIR}"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(expected_path "${KIFU_SOURCE_DIR}/tests/install/expected/${expected}")
+  if(DEFINED ENV{KIFU_UPDATE_EXPECTED})
+    file(WRITE "${expected_path}" "${out}")
+  endif()
+  file(READ "${expected_path}" wanted)
+  if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL wanted)
+    message(FATAL_ERROR "${name}: exit ${rc}\n--- stderr:\n${err}\n--- stdout:\n${out}\n--- expected stdout:\n${wanted}")
+  endif()
+  message(STATUS "${name}: output as expected")
+endfunction()
+
+# One record of every registered format (everything fails when a format has none here).
+set(every_format
+      tests/data/samples/yagura-opening.csa
+      tests/data/samples/yagura-castle.kif
+      tests/data/cli/shogi-writers/yagura-opening.ki2
+      tests/data/samples/bishop-exchange.jkf
+      tests/data/fuzz/usi/games.usi
+      tests/data/samples/short-9x9.sgf
+      tests/data/fuzz/nhk/three-moves.txt
+      tests/data/go/gib/handicap2-utf8.gib
+      tests/data/go/ngf/handicap2-gb18030.ngf
+      tests/data/fuzz/ugf/passes-13.ugf
+      tests/data/samples/othello-opening.ggf
+      tests/data/fuzz/wthor/two-games.wtb)
+
+if(PROGRAM)
+  # install.everything_shared: only the program, built in the build tree.
+  file(REMOVE_RECURSE "${SCRATCH}")
+  file(MAKE_DIRECTORY "${SCRATCH}")
+  check("everything (shared library)" everything.out "${PROGRAM}" "${SCRATCH}/everything.kdb" ${every_format})
+  return()
+endif()
+
 file(REMOVE_RECURSE "${SCRATCH}")
 set(prefix "${SCRATCH}/prefix")
 run("cmake --install" ${CMAKE_COMMAND} --install "${KIFU_BUILD_DIR}" --prefix "${prefix}")
@@ -40,23 +80,6 @@ foreach(project IN ITEMS consumer everything)
   run("building ${project}" ${CMAKE_COMMAND} --build "${SCRATCH}/build-${project}")
 endforeach()
 
-# check(<name> <expected file> <program> <arguments>...): runs the program from the source
-# tree, expects exit 0, nothing on stderr, and stdout equal to tests/install/expected/<file>.
-function(check name expected program)
-  execute_process(COMMAND "${program}" ${ARGN}
-    WORKING_DIRECTORY "${KIFU_SOURCE_DIR}"
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(expected_path "${KIFU_SOURCE_DIR}/tests/install/expected/${expected}")
-  if(DEFINED ENV{KIFU_UPDATE_EXPECTED})
-    file(WRITE "${expected_path}" "${out}")
-  endif()
-  file(READ "${expected_path}" wanted)
-  if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL wanted)
-    message(FATAL_ERROR "${name}: exit ${rc}\n--- stderr:\n${err}\n--- stdout:\n${out}\n--- expected stdout:\n${wanted}")
-  endif()
-  message(STATUS "${name}: output as expected")
-endfunction()
-
 set(examples "${SCRATCH}/build-consumer")
 check("read_jkf" read_jkf.out "${examples}/read_jkf" tests/data/samples/yagura-opening.csa)
 check("walk_games" walk_games.out "${examples}/walk_games" tests/data/samples/short-9x9.sgf)
@@ -67,17 +90,4 @@ check("position_codes" position_codes.out "${examples}/position_codes" tests/dat
 check("search_positions" search_positions.out "${examples}/search_positions" "${SCRATCH}/games.kdb"
       tests/data/search/shogi-b.csa tests/data/search/shogi-two-games.csa tests/data/search/shogi-a.csa)
 
-# One record of every registered format (everything fails when a format has none here).
-check("everything" everything.out "${SCRATCH}/build-everything/everything" "${SCRATCH}/everything.kdb"
-      tests/data/samples/yagura-opening.csa
-      tests/data/samples/yagura-castle.kif
-      tests/data/cli/shogi-writers/yagura-opening.ki2
-      tests/data/samples/bishop-exchange.jkf
-      tests/data/fuzz/usi/games.usi
-      tests/data/samples/short-9x9.sgf
-      tests/data/fuzz/nhk/three-moves.txt
-      tests/data/go/gib/handicap2-utf8.gib
-      tests/data/go/ngf/handicap2-gb18030.ngf
-      tests/data/fuzz/ugf/passes-13.ugf
-      tests/data/samples/othello-opening.ggf
-      tests/data/fuzz/wthor/two-games.wtb)
+check("everything" everything.out "${SCRATCH}/build-everything/everything" "${SCRATCH}/everything.kdb" ${every_format})
