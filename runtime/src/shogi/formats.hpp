@@ -11,6 +11,7 @@
 #include <kifu/text.hpp>
 
 #include "format_entry.hpp"
+#include "shogi/normalize_source.hpp"
 
 namespace kifu::inline v1::shogi {
 

@@ -18,6 +18,7 @@
 #include "core/json_reader.hpp"
 #include "shogi/engine.hpp"
 #include "shogi/formats.hpp"
+#include "shogi/normalize_source.hpp"
 #include "shogi/presets.hpp"
 #include "shogi/relative.hpp"
 #include "shogi/rules_tables.hpp"
@@ -61,6 +62,7 @@ std::string describe(const move_data& m, color mover) {
 
 struct normalizer {
     const normalize_options& options;
+    const normalize_source& source;
     std::vector<diagnostic>& diagnostics;
     bool failed = false;
     bool stopped = false;
@@ -92,10 +94,10 @@ struct normalizer {
     void truncate(std::vector<move_format>& moves, std::size_t at, int ply);
     std::string last_error;  // the message of the last error: why a lenient cut was made
 
-    // The unreadable line `line` is, or nullptr (options.unreadable is in text order).
+    // The unreadable line `line` is, or nullptr (source.unreadable is in text order).
     const unreadable_line* unreadable_at(std::uint32_t line) const noexcept {
         if (line == 0) return nullptr;
-        const std::vector<unreadable_line>& lines = *options.unreadable;
+        const std::vector<unreadable_line>& lines = *source.unreadable;
         const auto found = std::lower_bound(lines.begin(), lines.end(), line,
                                             [](const unreadable_line& u, std::uint32_t l) { return u.line < l; });
         return found != lines.end() && found->line == line ? &*found : nullptr;
@@ -300,8 +302,8 @@ void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int p
     cut.line = cut_line;
     cut.comments.push_back("kifu: the game is cut at " + (cut_line != 0 ? "line " + std::to_string(cut_line) : "ply " + std::to_string(ply)) +
                            ": " + last_error);
-    if (options.text) {
-        for (const std::uint32_t l : lines) cut.comments.push_back("unplayed: " + std::string(options.text->line_text(l)));
+    if (source.text) {
+        for (const std::uint32_t l : lines) cut.comments.push_back("unplayed: " + std::string(source.text->line_text(l)));
     } else {
         // No source lines (JKF, whose record may be one line): the moves in CSA notation.
         color mover = ply % 2 == 1 ? color::black : color::white;
@@ -412,7 +414,7 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
         move_format& element = moves[i];
         const int ply = base_ply + static_cast<int>(i);
         if (!element.forks.empty()) fork_points.emplace_back(i, pos);
-        if (!element.move && element.special.empty() && options.unreadable) {
+        if (!element.move && element.special.empty() && source.unreadable) {
             // A line lenient reading skipped (its syntax error is reported): the cut is here.
             if (const unreadable_line* skipped = unreadable_at(element.line)) {
                 last_error = skipped->why;
@@ -478,7 +480,12 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
 }  // namespace
 
 bool normalize(jkf& record, const normalize_options& options, std::vector<diagnostic>& diagnostics) {
-    normalizer n{options, diagnostics, false, false, {}};
+    return normalize(record, options, normalize_source{}, diagnostics);
+}
+
+bool normalize(jkf& record, const normalize_options& options, const normalize_source& source,
+               std::vector<diagnostic>& diagnostics) {
+    normalizer n{options, source, diagnostics, false, false, {}};
     engine start;
     if (!n.set_up(record, start)) return false;
     if (record.moves.empty()) record.moves.emplace_back();
@@ -526,10 +533,11 @@ bool keep_game(jkf& game, source_format format, const source_text& text, const r
         n.format = format;
         n.mode = options.mode;
         n.file = text.file_name();
-        if (format != source_format::jkf) n.text = &text;  // a JKF record may be one long line
-        n.unreadable = unreadable;
+        normalize_source source;
+        if (format != source_format::jkf) source.text = &text;  // a JKF record may be one long line
+        source.unreadable = unreadable;
         const std::size_t since = out.diagnostics.size();
-        if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
+        if (!normalize(game, n, source, out.diagnostics) && options.mode == read_mode::strict) {
             drop_reports_after_first_error(out.diagnostics, since);
             return false;
         }
