@@ -169,3 +169,19 @@ TEST_CASE("origins_to lists every pseudo-legal origin of a kind", "[shogi][posit
     auto own = p.origins_to({6, 9}, color::black, piece_kind::ou);
     CHECK(own.size == 0);  // 6九 holds Black's gold
 }
+
+TEST_CASE("play makes a legal move and leaves the position as it was on an illegal one", "[shogi][position]") {
+    position p = *position::from_preset("HIRATE");
+    const position start = p;
+    CHECK(p.play({{7, 7}, {7, 5}, piece_kind::fu, false}) == illegal_reason::cannot_move_there);
+    CHECK(p == start);
+    std::optional<piece_kind> captured;
+    CHECK(p.play(*parse_usi("7g7f", p), captured) == illegal_reason::none);
+    CHECK_FALSE(captured);
+    CHECK(p.play(*parse_usi("3c3d", p)) == illegal_reason::none);
+    CHECK(p.play(*parse_usi("8h2b+", p), captured) == illegal_reason::none);
+    CHECK(captured == piece_kind::ka);
+    CHECK(p.at({2, 2}) == piece{color::black, piece_kind::um});
+    CHECK(p.hand(color::black, piece_kind::ka) == 1);
+    CHECK(to_sfen(p) == "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1");
+}
