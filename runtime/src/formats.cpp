@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/decode.hpp"
+#include "format_entry.hpp"
 #include "go/formats.hpp"
 #include "othello/formats.hpp"
 #include "read_internal.hpp"
@@ -16,25 +17,42 @@
 namespace kifu::inline v1 {
 namespace {
 
+/// Every format's entry, and what users see of each (format_info) in a list of its own so
+/// formats() can hand it out as a span; both in the same order.
+struct format_lists {
+    std::vector<format_entry> entries;
+    std::vector<format_info> infos;
+};
+
 /// Every format, in the order that breaks ties between equally sure sniffers.
 /// Adding a format is adding one line here.
-const std::vector<format_info>& registry() {
-    static const std::vector<format_info> list{
-        shogi::csa_format(),
-        shogi::kif_format(),
-        shogi::jkf_format(),
-        shogi::ki2_format(),
-        shogi::usi_format(),
-        go::sgf_format(),
-        go::nhk_format(),
-        go::gib_format(),
-        go::ngf_format(),
-        go::ugf_format(),
-        othello::ggf_format(),
-        othello::wthor_format(),
-    };
-    return list;
+const format_lists& lists() {
+    static const format_lists all = [] {
+        format_lists l;
+        l.entries = {
+            shogi::csa_format(),
+            shogi::kif_format(),
+            shogi::jkf_format(),
+            shogi::ki2_format(),
+            shogi::usi_format(),
+            go::sgf_format(),
+            go::nhk_format(),
+            go::gib_format(),
+            go::ngf_format(),
+            go::ugf_format(),
+            othello::ggf_format(),
+            othello::wthor_format(),
+        };
+        for (format_entry& e : l.entries) {
+            e.has_grammar = e.trace != nullptr;
+            l.infos.push_back(e);
+        }
+        return l;
+    }();
+    return all;
 }
+
+const std::vector<format_info>& registry() { return lists().infos; }
 
 // Sniffers look at the start of an input only: detection must cost the same for a
 // 1 KiB record and a 1 GiB archive.
@@ -67,7 +85,8 @@ bool has_extension(const format_info& f, std::string_view ext) {
 // so when the window is the whole input only the text after that break is left to check.
 bool sniff_checked_utf8(std::string_view bytes, std::string_view window, const format_info& format,
                         bool declared_utf8, std::string_view encoding) {
-    if (!format.sniff_checks_utf8 || !declared_utf8 || encoding != "UTF-8" || window.size() != bytes.size()) {
+    const format_entry* entry = entry_of(format);
+    if (entry == nullptr || !entry->sniff_checks_utf8 || !declared_utf8 || encoding != "UTF-8" || window.size() != bytes.size()) {
         return false;
     }
     const std::size_t last = bytes.find_last_of('\n');
@@ -110,6 +129,30 @@ bool looks_like_text(std::string_view window) {
 
 std::span<const format_info> formats() noexcept { return registry(); }
 
+std::span<const format_entry> format_entries() noexcept { return lists().entries; }
+
+const format_entry* find_format_entry(std::string_view name) noexcept {
+    for (const format_entry& e : lists().entries) {
+        if (e.name == name) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+const format_entry* entry_of(const format_info& format) noexcept {
+    const format_lists& l = lists();
+    if (&format >= l.infos.data() && &format < l.infos.data() + l.infos.size()) {
+        return &l.entries[static_cast<std::size_t>(&format - l.infos.data())];
+    }
+    return find_format_entry(format.name);
+}
+
+bool trace(const source_text& text, const format_info& format, std::string& out) {
+    const format_entry* entry = entry_of(format);
+    return entry != nullptr && entry->trace != nullptr && entry->trace(text, out);
+}
+
 const format_info* find_format(std::string_view name) noexcept {
     for (const format_info& f : registry()) {
         if (f.name == name) {
@@ -132,13 +175,14 @@ detection detect(std::string_view bytes, const format_info& format) {
 detection detail::detect(std::string_view bytes, std::string_view name, bool& checked_utf8) {
     checked_utf8 = false;
     const std::vector<format_info>& list = registry();
+    const std::vector<format_entry>& entries = lists().entries;
     const std::string_view window = bytes.substr(0, std::min(bytes.size(), sniff_window));
     const std::string ext = lower_extension(name);
 
     std::vector<int> scores(list.size(), 0);
     std::vector<std::string> declared(list.size());
     const auto sniff = [&](std::size_t i, bool fits_only) {
-        const auto sniffer = fits_only && list[i].sniff_fits ? list[i].sniff_fits : list[i].sniff;
+        const auto sniffer = fits_only && entries[i].sniff_fits ? entries[i].sniff_fits : entries[i].sniff;
         if (sniffer) {
             scores[i] = std::clamp(sniffer(window, declared[i]), 0, 100);
         }
@@ -162,7 +206,7 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
         return best;
     };
     std::size_t chosen = best_of([&](std::size_t i) { return has_extension(list[i], ext); });
-    const bool settled = chosen != list.size() && (!list[chosen].sniff || scores[chosen] > 0);
+    const bool settled = chosen != list.size() && (!entries[chosen].sniff || scores[chosen] > 0);
     if (!settled) {
         for (std::size_t i = 0; i < list.size(); ++i) {
             if (!has_extension(list[i], ext)) sniff(i, false);
@@ -172,7 +216,7 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
     // Content overrides an extension only for text: in random bytes a text format's marks
     // (`(;`, `PI`) turn up by chance.
     if (chosen == list.size() ||
-        (list[chosen].sniff && scores[chosen] == 0 && by_content != list.size() &&
+        (entries[chosen].sniff && scores[chosen] == 0 && by_content != list.size() &&
          scores[by_content] >= content_beats_extension && (list[by_content].binary || looks_like_text(window)))) {
         chosen = by_content;
     }
@@ -189,8 +233,10 @@ detection detail::detect(std::string_view bytes, const format_info& format, bool
     std::string declared;
     const std::string_view window = bytes.substr(0, std::min(bytes.size(), sniff_window));
     // Only the declared encoding is wanted: the sniff that may stop early gives the same.
-    if (const auto sniffer = format.sniff_fits ? format.sniff_fits : format.sniff) {
-        sniffer(window, declared);
+    if (const format_entry* entry = entry_of(format)) {
+        if (const auto sniffer = entry->sniff_fits ? entry->sniff_fits : entry->sniff) {
+            sniffer(window, declared);
+        }
     }
     detection result;
     result.format = &format;

@@ -18,6 +18,7 @@
 #include <kifu/text.hpp>
 
 #include "core/decode.hpp"
+#include "format_entry.hpp"
 #include "read_internal.hpp"
 
 namespace kifu::inline v1 {
@@ -179,9 +180,10 @@ read_result read_bytes(std::string_view bytes, std::string* owned, std::string_v
     }
 
     const format_info& format = *found.format;
+    const format_entry& entry = *entry_of(format);
     result.format = std::string(format.name);
     if (format.binary) {
-        format.read_binary(bytes, path, options, result);
+        entry.read_binary(bytes, path, options, result, 0);
         if (path.empty()) {
             // A binary reader knows only the path; a buffer goes by the caller's name ("<stdin>").
             for (diagnostic& d : result.diagnostics) {
@@ -196,7 +198,7 @@ read_result read_bytes(std::string_view bytes, std::string* owned, std::string_v
         const source_text text = detail::decode_owned(std::string(name), owned ? std::move(*owned) : std::string(bytes),
                                                       decoding, result.diagnostics, checked);
         result.encoding = text.encoding();
-        format.read_text(text, options, result);
+        entry.read_text(text, options, result);
         detail::put_in_text_order(result.diagnostics);
     }
     detail::promote_warnings(result.diagnostics, options);

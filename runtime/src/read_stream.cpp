@@ -23,6 +23,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
+#include "format_entry.hpp"
 #include "read_internal.hpp"
 
 namespace kifu::inline v1 {
@@ -205,8 +206,8 @@ public:
 
 private:
     void read_whole();
-    void read_text(std::FILE* file, std::string buffer, const format_info& format);
-    void read_wthor(std::FILE* file, std::string buffer, const format_info& format);
+    void read_text(std::FILE* file, std::string buffer, const format_entry& format);
+    void read_wthor(std::FILE* file, std::string buffer, const format_entry& format);
 
     const std::filesystem::path& path_;
     std::string name_;
@@ -241,7 +242,7 @@ bool read_more(std::FILE* file, std::string& buffer, std::size_t n) {
     return got == n;
 }
 
-void streamer::read_text(std::FILE* file, std::string buffer, const format_info& format) {
+void streamer::read_text(std::FILE* file, std::string buffer, const format_entry& format) {
     decode_options decoding;
     cutter cuts(format.name);
     std::uint32_t line = 0;  // lines before buffer[0]
@@ -273,7 +274,7 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_info&
     if (summary_.games == 0 && !said_) problem("read.empty", "the input holds only white space");
 }
 
-void streamer::read_wthor(std::FILE* file, std::string buffer, const format_info& format) {
+void streamer::read_wthor(std::FILE* file, std::string buffer, const format_entry& format) {
     // A game file is a 16-byte header and games of a fixed size: read in batches, each given
     // to the reader with the header and the batch's count. Names are found for the first batch
     // and given by path to the others.
@@ -283,13 +284,13 @@ void streamer::read_wthor(std::FILE* file, std::string buffer, const format_info
     }
     if (buffer.size() < 16) {
         read_result r;
-        format.read_binary(buffer, path_, options_, r);
+        format.read_binary(buffer, path_, options_, r, 0);
         hand_over(r, 0);
         return;
     }
     const std::string header = buffer.substr(0, 16);
     buffer.erase(0, 16);
-    read_options options = options_;
+    std::size_t games_before = 0;
     bool first = true;
     for (;;) {
         const bool more = read_more(file, buffer, batch * game_size - buffer.size());
@@ -299,8 +300,8 @@ void streamer::read_wthor(std::FILE* file, std::string buffer, const format_info
         for (int i = 0; i < 4; ++i) bytes[static_cast<std::size_t>(4 + i)] = static_cast<char>((count >> (8 * i)) & 0xff);
         bytes += more ? buffer.substr(0, games * game_size) : buffer;
         read_result r;
-        format.read_binary(bytes, path_, options, r);
-        options.wthor_games_before += count;
+        format.read_binary(bytes, path_, options_, r, games_before);
+        games_before += count;
         if (!first) std::erase_if(r.diagnostics, [](const diagnostic& d) { return d.code == "wthor.names-missing"; });
         first = false;
         if (!hand_over(r, 0, true)) return;
@@ -334,7 +335,7 @@ stream_summary streamer::run() {
         read_whole();
         return summary_;
     }
-    const format_info& format = *found.format;
+    const format_entry& format = *entry_of(*found.format);
     summary_.format = std::string(format.name);
     summary_.encoding = options_.encoding.empty() ? found.encoding : normalize_encoding_name(options_.encoding);
     if (format.binary) {

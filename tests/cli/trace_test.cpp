@@ -13,7 +13,7 @@ namespace {
 std::string library_trace(const char* format_name, const std::string& file, bool& parsed) {
     const kifu::format_info* format = kifu::find_format(format_name);
     REQUIRE(format != nullptr);
-    REQUIRE(format->trace != nullptr);
+    REQUIRE(format->has_grammar);
     const std::string bytes = kifu::test::slurp(kifu::test::data_dir() / file);
     kifu::decode_options options;
     options.forced = kifu::detect(bytes, *format).encoding;
@@ -21,7 +21,7 @@ std::string library_trace(const char* format_name, const std::string& file, bool
     const kifu::source_text text = kifu::decode(file, bytes, options, diagnostics);
     REQUIRE(diagnostics.empty());
     std::string out;
-    parsed = format->trace(text, out);
+    parsed = kifu::trace(text, *format, out);
     return out;
 }
 
@@ -51,7 +51,7 @@ TEST_CASE("kifu trace exits 1 when the grammar does not match") {
 
 TEST_CASE("kifu trace of a format without a grammar is a usage error") {
     REQUIRE(kifu::find_format("jkf") != nullptr);
-    REQUIRE(kifu::find_format("jkf")->trace == nullptr);
+    REQUIRE(!kifu::find_format("jkf")->has_grammar);
     const auto r = kifu::test::run_kifu("trace -f jkf samples/bishop-exchange.jkf");
     CHECK(r.status == 2);
     CHECK(r.out.empty());

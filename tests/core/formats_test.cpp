@@ -7,12 +7,15 @@
 
 #include <kifu/format.hpp>
 
+#include "format_entry.hpp"
+
 TEST_CASE("every registered format is complete") {
     std::set<std::string_view> names;
     std::set<std::string_view> extensions;
-    for (const kifu::format_info& f : kifu::formats()) {
+    for (const kifu::format_entry& f : kifu::format_entries()) {
         INFO(f.name);
         CHECK(names.insert(f.name).second);
+        CHECK(f.has_grammar == (f.trace != nullptr));
         CHECK(!f.description.empty());
         if (f.binary) {
             CHECK(f.read_binary != nullptr);
@@ -28,7 +31,7 @@ TEST_CASE("every registered format is complete") {
             CHECK(ext.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string_view::npos);
             CHECK(extensions.insert(ext).second);
         }
-        CHECK(kifu::find_format(f.name) == &f);
+        CHECK(kifu::entry_of(*kifu::find_format(f.name)) == &f);
     }
     CHECK(kifu::find_format("no-such-format") == nullptr);
 }
@@ -65,7 +68,7 @@ TEST_CASE("detect lets a sure sniffer overrule an extension whose own sniffer sa
     REQUIRE(wthor != nullptr);
     const std::string sgf = "(;FF[4]GM[1]SZ[9];B[ee];W[cc])\n";
     std::string declared;
-    REQUIRE(wthor->sniff(sgf, declared) == 0);
+    REQUIRE(kifu::entry_of(*wthor)->sniff(sgf, declared) == 0);
     const kifu::detection d = kifu::detect(sgf, "game.wtb");
     REQUIRE(d.format != nullptr);
     CHECK(d.format->name == "sgf");
@@ -77,7 +80,7 @@ TEST_CASE("detect takes the encoding a format's sniffer finds declared") {
     // 日本 in Shift_JIS: not UTF-8, and not what SGF's fallback (ISO-8859-1) would say.
     const std::string bytes = "(;FF[4]GM[1]CA[Shift_JIS]SZ[9]C[\x93\xfa\x96\x7b];B[ee])\n";
     std::string declared;
-    REQUIRE(sgf->sniff(bytes, declared) > 0);
+    REQUIRE(kifu::entry_of(*sgf)->sniff(bytes, declared) > 0);
     REQUIRE(!declared.empty());
     kifu::decode_options options;
     options.fallback = std::string(sgf->fallback_encoding);

@@ -61,13 +61,13 @@ double best_time(const std::string& input, const std::string& name, const std::s
 double best_trace_time(const std::string& input, const std::string& name, const std::string& format, int reads) {
     const kifu::format_info* info = kifu::find_format(format);
     REQUIRE(info != nullptr);
-    REQUIRE(info->trace != nullptr);
+    REQUIRE(info->has_grammar);
     std::vector<kifu::diagnostic> diagnostics;
     const kifu::source_text text = kifu::decode(name, input, kifu::decode_options{}, diagnostics);
     return best_of_three([&] {
         for (int i = 0; i < reads; ++i) {
             std::string out;
-            if (!info->trace(text, out) || out.empty()) FAIL("the trace failed");
+            if (!kifu::trace(text, *info, out) || out.empty()) FAIL("the trace failed");
         }
     });
 }

@@ -1,4 +1,4 @@
-// format_info::sniff_fits, the sniff detection runs when the extension (or the caller) has named
+// format_entry::sniff_fits, the sniff detection runs when the extension (or the caller) has named
 // the format: it may stop at the first line that settles the answer, but says above 0 exactly
 // when the full sniff does, with the same declared encoding. Checked on edge cases built here,
 // on every file of tests/data and a few of its first lines, and on the shogi corpus.
@@ -12,21 +12,23 @@
 
 #include <kifu/format.hpp>
 
+#include "format_entry.hpp"
+
 #include "support/corpus.hpp"
 
 namespace {
 
 // The formats that have a sniff_fits.
-std::vector<const kifu::format_info*> formats_with_fits() {
-    std::vector<const kifu::format_info*> out;
-    for (const kifu::format_info& f : kifu::formats()) {
+std::vector<const kifu::format_entry*> formats_with_fits() {
+    std::vector<const kifu::format_entry*> out;
+    for (const kifu::format_entry& f : kifu::format_entries()) {
         if (f.sniff_fits != nullptr) out.push_back(&f);
     }
     return out;
 }
 
 // Checks that both sniffs of `format` agree on `bytes`; returns whether the full sniff said yes.
-bool agree(const kifu::format_info& format, std::string_view bytes) {
+bool agree(const kifu::format_entry& format, std::string_view bytes) {
     std::string declared_full;
     std::string declared_fits;
     const int full = format.sniff(bytes, declared_full);
@@ -59,16 +61,16 @@ std::string repeat(std::string_view line, int n) {
 TEST_CASE("the shogi text formats have a sniff_fits") {
     for (const std::string_view name : {"kif", "ki2", "csa"}) {
         INFO(name);
-        const kifu::format_info* f = kifu::find_format(name);
+        const kifu::format_entry* f = kifu::find_format_entry(name);
         REQUIRE(f != nullptr);
         CHECK(f->sniff_fits != nullptr);
     }
 }
 
 TEST_CASE("sniff_fits agrees with sniff where one line more or less decides") {
-    const kifu::format_info& kif = *kifu::find_format("kif");
-    const kifu::format_info& ki2 = *kifu::find_format("ki2");
-    const kifu::format_info& csa = *kifu::find_format("csa");
+    const kifu::format_entry& kif = *kifu::find_format_entry("kif");
+    const kifu::format_entry& ki2 = *kifu::find_format_entry("ki2");
+    const kifu::format_entry& csa = *kifu::find_format_entry("csa");
 
     // KI2: one move line and 150 lines of neither kind score 100 / 151 = 0; one shared line
     // more lifts it to 1 when all 200 lines are read (which sniff_fits, stopping, does not).
@@ -94,7 +96,7 @@ TEST_CASE("sniff_fits agrees with sniff where one line more or less decides") {
     CHECK(agree(kif, "#KIF version=2.0 encoding=UTF-8\n"));
 
     // The declared encoding is read before anything else, whatever follows.
-    for (const kifu::format_info* f : {&kif, &ki2}) {
+    for (const kifu::format_entry* f : {&kif, &ki2}) {
         agree(*f, "#KIF version=2.0 encoding=Shift_JIS\n▲７六歩\n*x\n");
         agree(*f, "\xEF\xBB\xBF▲７六歩\n   1 ７六歩(77)\n");
     }
@@ -103,14 +105,14 @@ TEST_CASE("sniff_fits agrees with sniff where one line more or less decides") {
 }
 
 TEST_CASE("sniff_fits agrees with sniff on every test record and on its first lines") {
-    const std::vector<const kifu::format_info*> formats = formats_with_fits();
+    const std::vector<const kifu::format_entry*> formats = formats_with_fits();
     std::size_t files = 0;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(kifu::test::data_dir())) {
         if (!entry.is_regular_file()) continue;
         const std::string bytes = kifu::test::slurp(entry.path());
         INFO(entry.path().string());
         ++files;
-        for (const kifu::format_info* f : formats) {
+        for (const kifu::format_entry* f : formats) {
             agree(*f, bytes);
             for (const int n : {1, 2, 3, 5, 10, 50, 199, 200, 201}) agree(*f, first_lines(bytes, n));
         }
@@ -120,7 +122,7 @@ TEST_CASE("sniff_fits agrees with sniff on every test record and on its first li
 
 TEST_CASE("sniff_fits agrees with sniff on the shogi corpus") {
     KIFU_REQUIRE_CORPUS();
-    const std::vector<const kifu::format_info*> formats = formats_with_fits();
+    const std::vector<const kifu::format_entry*> formats = formats_with_fits();
     std::size_t files = 0;
     std::size_t fitting = 0;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(kifu::test::corpus_dir() / "shogi")) {
@@ -130,7 +132,7 @@ TEST_CASE("sniff_fits agrees with sniff on the shogi corpus") {
         const std::string_view window = std::string_view(bytes).substr(0, 64 * 1024);
         INFO(entry.path().string());
         ++files;
-        for (const kifu::format_info* f : formats) fitting += agree(*f, window) ? 1 : 0;
+        for (const kifu::format_entry* f : formats) fitting += agree(*f, window) ? 1 : 0;
     }
     CHECK(files > 1000);
     CHECK(fitting > files / 2);

@@ -113,7 +113,7 @@ TEST_CASE("NHK diagnostics: each broken record gives its code", "[go][nhk]") {
 TEST_CASE("NHK corpus: 50 files give the expected SGF and 6 malformed ones their errors", "[go][nhk][corpus]") {
     KIFU_REQUIRE_CORPUS();
     const fs::path dir = kifu::test::corpus_dir() / "go" / "nhk";
-    const kifu::format_info nhk = nhk_format();
+    const kifu::format_entry nhk = nhk_format();
     std::size_t files = 0;
     for (const auto& entry : fs::directory_iterator(dir)) {
         if (entry.path().extension() != ".txt") continue;

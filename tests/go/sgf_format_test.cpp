@@ -13,7 +13,7 @@ namespace {
 // Reads bytes through SGF's registry entry the way kifu::read_buffer does once it is listed.
 kifu::read_result read(std::string_view bytes, kifu::read_mode mode = kifu::read_mode::lenient,
                        bool warnings_are_errors = false) {
-    static const kifu::format_info sgf = kifu::go::sgf_format();
+    static const kifu::format_entry sgf = kifu::go::sgf_format();
     const kifu::detection found = kifu::detect(bytes, sgf);
     kifu::read_result result;
     kifu::decode_options decoding;
@@ -30,7 +30,7 @@ kifu::read_result read(std::string_view bytes, kifu::read_mode mode = kifu::read
 }  // namespace
 
 TEST_CASE("the SGF registry entry reads every game of a collection into go records", "[go][format]") {
-    const kifu::format_info f = kifu::go::sgf_format();
+    const kifu::format_entry f = kifu::go::sgf_format();
     CHECK(f.name == "sgf");
     CHECK(f.game == kifu::game::go);
     CHECK(f.trace != nullptr);

@@ -2,6 +2,7 @@
 
 #include <kifu/othello/board.hpp>
 
+#include "othello/bitboard.hpp"
 #include "othello/bits_inline.hpp"
 
 #include <cstdint>
@@ -81,7 +82,7 @@ TEST_CASE("standard start: four moves for black, two discs each", "[othello][boa
     const board g = board::standard(8);
     CHECK(names(g.legal_moves(color::black)) == "d3 c4 f5 e6 ");
     CHECK(names(g.legal_moves(color::white)) == "e3 f4 c5 d6 ");
-    CHECK(board::from_bitboard(b) == g);
+    CHECK(to_board(b) == g);
 }
 
 TEST_CASE("flips come in direction order, nearest first", "[othello][board]") {
@@ -247,7 +248,7 @@ TEST_CASE("bitboard and general board agree over random games", "[othello][board
             append_flips(bits::square_of(index), runs, expanded);
             REQUIRE(expanded == expected);
             bb.apply(index, mask);
-            REQUIRE(board::from_bitboard(bb) == g);
+            REQUIRE(to_board(bb) == g);
         }
         const disc_counts c = bb.counts();
         CHECK(c == g.counts());

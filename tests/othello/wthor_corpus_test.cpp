@@ -89,7 +89,7 @@ std::vector<std::filesystem::path> game_files() {
 
 TEST_CASE("every FFO WTHOR game gives the reference's summary line", "[othello][wthor][corpus]") {
     KIFU_REQUIRE_CORPUS();
-    const kifu::format_info format = othello::wthor_format();
+    const kifu::format_entry format = othello::wthor_format();
     const auto files = game_files();
     REQUIRE(files.size() == 45);
     std::size_t games = 0;
@@ -101,7 +101,7 @@ TEST_CASE("every FFO WTHOR game gives the reference's summary line", "[othello][
         kifu::read_result out;
         kifu::read_options options;
         options.mode = kifu::read_mode::lenient;
-        format.read_binary(bytes, path, options, out);
+        format.read_binary(bytes, path, options, out, 0);
         INFO(path.filename().string());
         CHECK(out.diagnostics.empty());
         const auto expected = lines_of(test::slurp(test::corpus_dir() / "othello" / "expected" / "wthor" /

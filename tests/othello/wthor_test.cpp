@@ -17,7 +17,7 @@
 #include <vector>
 
 using kifu::diagnostic;
-using kifu::format_info;
+using kifu::format_entry;
 using kifu::read_options;
 using kifu::read_result;
 using kifu::read_mode;
@@ -298,7 +298,7 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
     games += game_bytes(0, 0, 1, 64, 64, codes(wiener_1981));
     games += game_bytes(0, 1, 0, 33, 32, codes("f5d6a1"));  // illegal third move
     put("WTH_1981.wtb", games);
-    const format_info f = wthor_format();
+    const format_entry f = wthor_format();
     CHECK(f.name == "wthor");
     CHECK(f.binary);
     std::string declared;
@@ -309,7 +309,7 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
     lenient.mode = read_mode::lenient;
     SECTION("without names") {
         read_result out;
-        f.read_binary(games, dir / "WTH_1981.wtb", lenient, out);
+        f.read_binary(games, dir / "WTH_1981.wtb", lenient, out, 0);
         CHECK(codes_of(out.diagnostics) == std::vector<std::string>{"wthor.names-missing", "othello.illegal-move"});
         REQUIRE(out.records.size() == 2);
         CHECK(out.records[1].index == 2);
@@ -319,7 +319,7 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
         put("wthor.jou", names_bytes({"Wiener Paul", "???"}, 20));
         put("Wthor.Trn", names_bytes({"Parties U.S.A."}, 26));
         read_result loads;
-        f.read_binary(games, dir / "WTH_1981.wtb", read_options{}, loads);
+        f.read_binary(games, dir / "WTH_1981.wtb", read_options{}, loads, 0);
         CHECK(codes_of(loads.diagnostics) == std::vector<std::string>{"othello.illegal-move"});
         CHECK(loads.diagnostics[0].severity == severity::warning);
         REQUIRE(loads.records.size() == 2);
@@ -327,7 +327,7 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
         read_options strict;
         strict.warnings_are_errors = true;
         read_result out;
-        f.read_binary(games, dir / "WTH_1981.wtb", strict, out);
+        f.read_binary(games, dir / "WTH_1981.wtb", strict, out, 0);
         CHECK(codes_of(out.diagnostics) == std::vector<std::string>{"othello.illegal-move"});
         CHECK(out.diagnostics[0].severity == severity::error);
         REQUIRE(out.records.size() == 1);
@@ -337,7 +337,7 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
         CHECK(*r->find_header("PC") == "Parties U.S.A.");
 
         read_result names_only;
-        f.read_binary(names_bytes({"Wiener Paul"}, 20), dir / "wthor.jou", read_options{}, names_only);
+        f.read_binary(names_bytes({"Wiener Paul"}, 20), dir / "wthor.jou", read_options{}, names_only, 0);
         CHECK(codes_of(names_only.diagnostics) == std::vector<std::string>{"wthor.no-games"});
         CHECK(names_only.records.empty());
     }
@@ -349,20 +349,20 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
         read_options by_dir = lenient;
         by_dir.wthor_names_dir = names;
         read_result out;
-        f.read_binary(games, dir / "WTH_1981.wtb", by_dir, out);
+        f.read_binary(games, dir / "WTH_1981.wtb", by_dir, out, 0);
         CHECK(codes_of(out.diagnostics) == std::vector<std::string>{"wthor.names-missing", "othello.illegal-move"});
         CHECK(out.diagnostics[0].message.find("no WTHOR.TRN in " + names.string()) == 0);
         CHECK(*out.records.at(0).get<othello::record>()->find_header("PB") == "Wiener Paul");
         read_options by_file = by_dir;
         by_file.wthor_tournaments = names / "tournaments.trn";
         read_result named;
-        f.read_binary(games, dir / "WTH_1981.wtb", by_file, named);
+        f.read_binary(games, dir / "WTH_1981.wtb", by_file, named, 0);
         CHECK(codes_of(named.diagnostics) == std::vector<std::string>{"othello.illegal-move"});
         CHECK(*named.records.at(0).get<othello::record>()->find_header("PC") == "Parties U.S.A.");
     }
     SECTION("a broken file in strict mode gives no records") {
         read_result out;
-        f.read_binary(games.substr(0, 100), {}, read_options{}, out);
+        f.read_binary(games.substr(0, 100), {}, read_options{}, out, 0);
         CHECK(codes_of(out.diagnostics) == std::vector<std::string>{"wthor.short-file"});
         CHECK(out.records.empty());
     }

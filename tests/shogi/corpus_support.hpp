@@ -18,6 +18,8 @@
 #include <kifu/text.hpp>
 #include <kifu/shogi/jkf.hpp>
 
+#include "format_entry.hpp"
+
 #include "shogi/shogi_test_util.hpp"
 #include "support/corpus.hpp"
 #include "support/diagnostics.hpp"
@@ -26,7 +28,7 @@ namespace kifu::test {
 
 /// Reads bytes as kifu::read_buffer does for `format`: its sniffed encoding declaration, else
 /// its fallback encoding (valid UTF-8 stays UTF-8), then the format's reader.
-inline kifu::read_result read_bytes(const kifu::format_info& format, const std::string& bytes, const std::string& name,
+inline kifu::read_result read_bytes(const kifu::format_entry& format, const std::string& bytes, const std::string& name,
                                     const kifu::read_options& options = {}) {
     std::string declared;
     format.sniff(bytes, declared);
@@ -40,7 +42,7 @@ inline kifu::read_result read_bytes(const kifu::format_info& format, const std::
 }
 
 /// Reads a file as `format` (read_bytes on its contents).
-inline kifu::read_result read_with(const kifu::format_info& format, const std::filesystem::path& path) {
+inline kifu::read_result read_with(const kifu::format_entry& format, const std::filesystem::path& path) {
     return read_bytes(format, slurp(path), path.string());
 }
 

@@ -63,7 +63,7 @@ TEST_CASE("csa corpus: json-kifu-format's CSA and JKF test files give its JKF", 
     const std::filesystem::path corpus = kifu::test::corpus_dir() / "shogi";
     int compared = 0;
     for (const char* folder : {"csa", "jkf"}) {
-        const kifu::format_info format =
+        const kifu::format_entry format =
             std::string(folder) == "csa" ? kifu::shogi::csa_format() : kifu::shogi::jkf_format();
         for (const auto& entry : std::filesystem::directory_iterator(corpus / "jkf-tests" / folder)) {
             const std::string name = std::string(folder) + "/" + entry.path().filename().string();
@@ -86,7 +86,7 @@ TEST_CASE("csa corpus: json-kifu-format's CSA and JKF test files give its JKF", 
 
 TEST_CASE("csa corpus: the 2,000 generated CSA games give their main lines", "[csa][corpus]") {
     KIFU_REQUIRE_CORPUS();
-    const kifu::format_info csa = kifu::shogi::csa_format();
+    const kifu::format_entry csa = kifu::shogi::csa_format();
     const auto result = kifu::test::check_generated_main_lines(
         "csa", {".csa"}, [&](const std::filesystem::path& p) { return read_with(csa, p); }, diagnostics_of);
     CHECK(result.games == 2000);
@@ -99,7 +99,7 @@ TEST_CASE("jkf corpus: the 300 generated JKF games give their main lines", "[jkf
     std::ifstream tsv(set / "mainline.usi.tsv");
     std::string line;
     int games = 0;
-    const kifu::format_info jkf_input = kifu::shogi::jkf_format();
+    const kifu::format_entry jkf_input = kifu::shogi::jkf_format();
     while (std::getline(tsv, line) && games < 300) {
         const std::size_t tab = line.find('\t');
         const std::string id = line.substr(0, tab);
@@ -116,7 +116,7 @@ TEST_CASE("jkf corpus: the 300 generated JKF games give their main lines", "[jkf
 TEST_CASE("csa corpus: every real CSA file is read, or rejected at a line", "[csa][corpus]") {
     KIFU_REQUIRE_CORPUS();
     const std::filesystem::path real = kifu::test::corpus_dir() / "shogi" / "real";
-    const kifu::format_info csa = kifu::shogi::csa_format();
+    const kifu::format_entry csa = kifu::shogi::csa_format();
     int files = 0;
     int read = 0;
     int with_usi = 0;

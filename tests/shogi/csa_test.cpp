@@ -214,7 +214,7 @@ TEST_CASE("csa: lenient mode reports every bad line and reads the rest", "[csa]"
 }
 
 TEST_CASE("csa: raw records (no normalization) are json-kifu-format's parser output plus the sign", "[csa]") {
-    const kifu::format_info csa = kifu::shogi::csa_format();
+    const kifu::format_entry csa = kifu::shogi::csa_format();
     const kifu::source_text text("t.csa", "PI82HI\n-\n-3334FU\nT3\n+8822UM\n", "UTF-8");
     kifu::read_options options;
     options.normalize = false;
@@ -236,7 +236,7 @@ TEST_CASE("csa: raw records (no normalization) are json-kifu-format's parser out
 }
 
 TEST_CASE("csa: the sniffer", "[csa]") {
-    const kifu::format_info csa = kifu::shogi::csa_format();
+    const kifu::format_entry csa = kifu::shogi::csa_format();
     std::string declared;
     CHECK(csa.sniff("'CSA encoding=UTF-8\nV3.0\nPI\n+\n", declared) == 100);
     CHECK(declared == "UTF-8");
@@ -257,7 +257,7 @@ TEST_CASE("csa: the sniffer", "[csa]") {
 }
 
 TEST_CASE("jkf: the sniffer", "[jkf]") {
-    const kifu::format_info jkf = kifu::shogi::jkf_format();
+    const kifu::format_entry jkf = kifu::shogi::jkf_format();
     std::string declared;
     CHECK(jkf.sniff("\xEF\xBB\xBF  {\"header\":{},\"moves\":[{}]}", declared) == 90);
     CHECK(declared == "UTF-8");
@@ -266,7 +266,7 @@ TEST_CASE("jkf: the sniffer", "[jkf]") {
 }
 
 TEST_CASE("csa: the trace shows the grammar's rules", "[csa]") {
-    const kifu::format_info csa = kifu::shogi::csa_format();
+    const kifu::format_entry csa = kifu::shogi::csa_format();
     REQUIRE(csa.trace != nullptr);
     std::string out;
     CHECK(csa.trace(kifu::source_text("t.csa", "PI\n+\n+7776FU\n", "UTF-8"), out));

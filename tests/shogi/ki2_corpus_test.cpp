@@ -57,7 +57,7 @@ const std::map<std::string, deviation>& deviations() {
 TEST_CASE("ki2 corpus: json-kifu-format's KI2 test files give its JKF", "[ki2][corpus]") {
     KIFU_REQUIRE_CORPUS();
     const std::filesystem::path corpus = kifu::test::corpus_dir() / "shogi";
-    const kifu::format_info ki2 = kifu::shogi::ki2_format();
+    const kifu::format_entry ki2 = kifu::shogi::ki2_format();
     int compared = 0;
     int deviating = 0;
     for (const auto& entry : std::filesystem::directory_iterator(corpus / "jkf-tests" / "ki2")) {
@@ -82,7 +82,7 @@ TEST_CASE("ki2 corpus: json-kifu-format's KI2 test files give its JKF", "[ki2][c
 
 TEST_CASE("ki2 corpus: the 2,000 generated KI2 games give their main lines", "[ki2][corpus]") {
     KIFU_REQUIRE_CORPUS();
-    const kifu::format_info ki2 = kifu::shogi::ki2_format();
+    const kifu::format_entry ki2 = kifu::shogi::ki2_format();
     const auto result = kifu::test::check_generated_main_lines(
         "ki2", {".ki2", ".ki2u"}, [&](const std::filesystem::path& p) { return read_with(ki2, p); }, diagnostics_of);
     CHECK(result.games == 2000);

@@ -303,7 +303,7 @@ TEST_CASE("ki2 move token: each way a move line breaks, where and how it is repo
 }
 
 TEST_CASE("ki2 move token: the trace names the rules of the destination, piece, relative words and promotion", "[ki2]") {
-    const kifu::format_info* format = kifu::find_format("ki2");
+    const kifu::format_entry* format = kifu::find_format_entry("ki2");
     REQUIRE(format != nullptr);
     REQUIRE(format->trace != nullptr);
     kifu::decode_options decoding;

@@ -229,7 +229,7 @@ TEST_CASE("ki2: lenient mode reports every bad line and reads the rest", "[ki2]"
 }
 
 TEST_CASE("ki2: raw records are json-kifu-format's KI2 parser output plus the mark", "[ki2]") {
-    const kifu::format_info ki2 = kifu::shogi::ki2_format();
+    const kifu::format_entry ki2 = kifu::shogi::ki2_format();
     // The tokens only need to be well formed: nothing is replayed, no origin is solved.
     kifu::read_options options;
     options.normalize = false;
@@ -254,7 +254,7 @@ TEST_CASE("ki2: raw records are json-kifu-format's KI2 parser output plus the ma
 }
 
 TEST_CASE("ki2: the sniffer", "[ki2]") {
-    const kifu::format_info ki2 = kifu::shogi::ki2_format();
+    const kifu::format_entry ki2 = kifu::shogi::ki2_format();
     std::string declared;
     CHECK(ki2.sniff("先手：a\n後手：b\n\n▲７六歩    △３四歩\nまで2手で中断\n", declared) == 100);
     CHECK(declared.empty());
@@ -290,7 +290,7 @@ TEST_CASE("ki2: detection by extension and by content", "[ki2]") {
 }
 
 TEST_CASE("ki2: the trace shows the grammar's rules", "[ki2]") {
-    const kifu::format_info ki2 = kifu::shogi::ki2_format();
+    const kifu::format_entry ki2 = kifu::shogi::ki2_format();
     REQUIRE(ki2.trace != nullptr);
     std::string out;
     CHECK(ki2.trace(kifu::source_text("t.ki2", "▲７六歩 △３四歩\n", "UTF-8"), out));

@@ -31,7 +31,7 @@ using nlohmann::json;
 // Decodes as kifu::detect would for a file known to be KIF.
 kifu::read_result read_kif_file(const std::filesystem::path& path, kifu::read_mode mode = kifu::read_mode::strict) {
     const std::string bytes = kifu::test::slurp(path);
-    const kifu::format_info format = kifu::shogi::kif_format();
+    const kifu::format_entry format = kifu::shogi::kif_format();
     const kifu::detection d = kifu::detect(bytes, format);
     kifu::decode_options decoding;
     decoding.forced = d.encoding;

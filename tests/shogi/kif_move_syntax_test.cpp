@@ -290,7 +290,7 @@ TEST_CASE("kif move line: every way a line breaks, where and how the grammar rep
 }
 
 TEST_CASE("kif move line: the trace names the rules of the destination, piece, origin and time", "[kif]") {
-    const kifu::format_info* format = kifu::find_format("kif");
+    const kifu::format_entry* format = kifu::find_format_entry("kif");
     REQUIRE(format != nullptr);
     REQUIRE(format->trace != nullptr);
     kifu::decode_options decoding;

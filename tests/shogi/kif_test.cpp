@@ -31,7 +31,7 @@ using nlohmann::json;
 // Reads bytes as the library does: detect the encoding for KIF, decode, read.
 kifu::read_result read_kif(const std::string& bytes, kifu::read_mode mode = kifu::read_mode::strict,
                            const std::string& name = "t.kif", bool normalize = true) {
-    const kifu::format_info kif = kifu::shogi::kif_format();
+    const kifu::format_entry kif = kifu::shogi::kif_format();
     kifu::decode_options decoding;
     decoding.forced = kifu::detect(bytes, kif).encoding;
     kifu::read_result out;
@@ -280,7 +280,7 @@ TEST_CASE("kif: detection by content and encoding", "[kif]") {
 }
 
 TEST_CASE("kif: the trace of the grammar", "[kif]") {
-    const kifu::format_info kif = kifu::shogi::kif_format();
+    const kifu::format_entry kif = kifu::shogi::kif_format();
     std::vector<kifu::diagnostic> ds;
     const kifu::source_text text = kifu::decode("t.kif", "   1 ７六歩(77)\n", kifu::decode_options{}, ds);
     std::string out;

@@ -172,14 +172,14 @@ TEST_CASE("the check state follows the moves played", "[shogi][legality]") {
     CHECK_FALSE(p->in_check(color::white));
     board_move m{{7, 7}, {8, 5}, piece_kind::ke, false};
     REQUIRE(p->check(m) == illegal_reason::none);
-    undo_info u = p->apply(m);
+    undo_info u = engine_of(*p).apply(m);
     CHECK(p->in_check(color::white));  // discovered by the bishop
-    p->undo(m, u);
+    engine_of(*p).undo(m, u);
     CHECK_FALSE(p->in_check(color::white));
     // A direct check by a dropped knight.
     board_move g{{}, {7, 8}, piece_kind::ke, false};
     REQUIRE(p->check(g) == illegal_reason::none);
-    p->apply(g);
+    engine_of(*p).apply(g);
     CHECK(p->in_check(color::white));
     // White must get out of check, and not onto 6五 (the knight on 7七 covers it).
     CHECK(p->check({{6, 6}, {5, 6}, piece_kind::ou, false}) == illegal_reason::none);

@@ -60,7 +60,7 @@ TEST_CASE("normalize: generated JKF games replay to their ground-truth main line
             board_move bm{m->from.value_or(square{}), *m->to, *m->piece, m->promote.value_or(false)};
             REQUIRE(m->color == p.side_to_move());
             REQUIRE(p.check(bm) == illegal_reason::none);
-            p.apply(bm);
+            engine_of(p).apply(bm);
             usi += " " + to_usi(bm);
         }
         CHECK(usi == truth[stem]);

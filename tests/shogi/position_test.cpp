@@ -6,6 +6,8 @@
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/sfen.hpp>
 
+#include "shogi/engine.hpp"
+
 using namespace kifu::shogi;
 
 namespace {
@@ -118,17 +120,17 @@ TEST_CASE("USI moves read and write", "[shogi][position]") {
 }
 
 TEST_CASE("apply and undo restore the position exactly", "[shogi][position]") {
-    position p = *position::from_preset("HIRATE");
-    const position start = p;
+    engine p = *engine::from_preset("HIRATE");
+    const engine start = p;
     const char* line[] = {"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"};
     std::vector<std::pair<board_move, undo_info>> played;
     for (const char* usi : line) {
-        auto m = parse_usi(usi, p);
+        auto m = parse_usi(usi, to_position(p));
         REQUIRE(m);
         CHECK(p.check(*m) == illegal_reason::none);
         played.emplace_back(*m, p.apply(*m));
     }
-    CHECK(to_sfen(p) == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 1");
+    CHECK(to_sfen(to_position(p)) == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 1");
     while (!played.empty()) {
         p.undo(played.back().first, played.back().second);
         played.pop_back();
@@ -148,7 +150,7 @@ TEST_CASE("attacks are seen through the board and blocked by pieces", "[shogi][p
     position corner = sfen("8N/9/9/9/9/9/9/9/9 b - 1");
     // A black knight on 1一 attacks nothing (it is a dead piece), and lookups stay in bounds.
     CHECK_FALSE(corner.is_attacked({2, 1}, color::black));
-    CHECK(corner.origins_to({1, 1}, color::black, piece_kind::ke).size == 0);
+    CHECK(engine_of(corner).origins_to({1, 1}, color::black, piece_kind::ke).size == 0);
     position white_knight = sfen("9/9/9/9/9/9/9/9/8n w - 1");
     CHECK_FALSE(white_knight.is_attacked({1, 1}, color::white));
     CHECK(sfen("4k4/9/4G4/9/9/9/9/9/4K4 w - 1").in_check(color::white) == false);
@@ -156,7 +158,7 @@ TEST_CASE("attacks are seen through the board and blocked by pieces", "[shogi][p
 }
 
 TEST_CASE("origins_to lists every pseudo-legal origin of a kind", "[shogi][position]") {
-    position p = *position::from_preset("HIRATE");
+    engine p = *engine::from_preset("HIRATE");
     auto golds = p.origins_to({5, 8}, color::black, piece_kind::ki);
     CHECK(golds.size == 2);
     auto rook = p.origins_to({2, 3}, color::black, piece_kind::hi);
@@ -166,4 +168,20 @@ TEST_CASE("origins_to lists every pseudo-legal origin of a kind", "[shogi][posit
     CHECK(rook2.items[0] == square{2, 8});
     auto own = p.origins_to({6, 9}, color::black, piece_kind::ou);
     CHECK(own.size == 0);  // 6九 holds Black's gold
+}
+
+TEST_CASE("play makes a legal move and leaves the position as it was on an illegal one", "[shogi][position]") {
+    position p = *position::from_preset("HIRATE");
+    const position start = p;
+    CHECK(p.play({{7, 7}, {7, 5}, piece_kind::fu, false}) == illegal_reason::cannot_move_there);
+    CHECK(p == start);
+    std::optional<piece_kind> captured;
+    CHECK(p.play(*parse_usi("7g7f", p), captured) == illegal_reason::none);
+    CHECK_FALSE(captured);
+    CHECK(p.play(*parse_usi("3c3d", p)) == illegal_reason::none);
+    CHECK(p.play(*parse_usi("8h2b+", p), captured) == illegal_reason::none);
+    CHECK(captured == piece_kind::ka);
+    CHECK(p.at({2, 2}) == piece{color::black, piece_kind::um});
+    CHECK(p.hand(color::black, piece_kind::ka) == 1);
+    CHECK(to_sfen(p) == "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1");
 }

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include <kifu/shogi/position.hpp>
-#include <kifu/shogi/relative.hpp>
 
+#include "shogi/relative.hpp"
 #include "shogi/rules_tables.hpp"
 
 using namespace kifu::shogi;
@@ -247,11 +247,11 @@ std::vector<board_move> compare_all(const position& p, tally& t) {
             // check_and_apply (the normalizer's one call) against check, then apply.
             position fused = p;
             std::optional<piece_kind> captured = piece_kind::ry;  // left alone unless legal
-            const illegal_reason r = fused.check_and_apply(m, captured);
+            const illegal_reason r = engine_of(fused).check_and_apply(m, captured);
             CHECK(r == got);
             if (r == illegal_reason::none) {
                 position played = p;
-                played.apply(m);
+                engine_of(played).apply(m);
                 CHECK(fused == played);
                 CHECK(fused.in_check(fused.side_to_move()) == played.in_check(played.side_to_move()));
                 std::optional<piece_kind> taken;
@@ -268,7 +268,7 @@ std::vector<board_move> compare_all(const position& p, tally& t) {
         // relative_of skips the look-up for pawn and lance board moves: one candidate at most.
         if (!m.is_drop() && (m.piece == piece_kind::fu || m.piece == piece_kind::ky)) {
             CHECK(ref::origins(b, m.to, c, m.piece).size() == 1);
-            CHECK(relative_of(p, m).empty());
+            CHECK(relative_of(engine_of(p), m).empty());
         }
     };
     for (int fx = 1; fx <= 9; ++fx)
@@ -289,8 +289,8 @@ std::vector<board_move> compare_all(const position& p, tally& t) {
         for (int x = 1; x <= 9; ++x)
             for (int y = 1; y <= 9; ++y) {
                 auto expected = ref::origins(b, ref::sq(x, y), c, static_cast<piece_kind>(k));
-                const square_list got_list = p.origins_to(ref::sq(x, y), c, static_cast<piece_kind>(k));
-                CHECK(p.origin_count(ref::sq(x, y), c, static_cast<piece_kind>(k)) == got_list.size);
+                const square_list got_list = engine_of(p).origins_to(ref::sq(x, y), c, static_cast<piece_kind>(k));
+                CHECK(engine_of(p).origin_count(ref::sq(x, y), c, static_cast<piece_kind>(k)) == got_list.size);
                 std::vector<square> got(got_list.begin(), got_list.end());
                 std::sort(expected.begin(), expected.end(), square_less);
                 std::sort(got.begin(), got.end(), square_less);
@@ -313,16 +313,16 @@ void random_game(position p, std::mt19937& rng, int plies, tally& t) {
         std::vector<board_move> checks;
         for (const board_move& m : legal) {
             position after = p;
-            after.apply(m);
+            engine_of(after).apply(m);
             if (ref::in_check(ref::of(after), after.side_to_move())) checks.push_back(m);
         }
         const auto& pool = !checks.empty() && rng() % 3 == 0 ? checks : legal;
         const board_move m = pool[rng() % pool.size()];
         const position before = p;
-        const undo_info u = p.apply(m);
+        const undo_info u = engine_of(p).apply(m);
         {
             position back = p;
-            back.undo(m, u);
+            engine_of(back).undo(m, u);
             CHECK(back == before);
             CHECK(back.in_check(back.side_to_move()) == before.in_check(before.side_to_move()));
             // What undo leaves (the board's line masks included) judges every move alike.
@@ -422,7 +422,7 @@ TEST_CASE("rules: the branch-free tables agree with the rules written out", "[sh
                     CHECK(((reach >> k) & 1u) == (steps ? 1u : 0u));
                     CHECK(((reach >> (slide_bit + k)) & 1u) == (slides ? 1u : 0u));
                     const bool on_line = (dx == 0) != (dy == 0) || (dx != 0 && (dx == dy || dx == -dy));
-                    const int line_step = on_line ? ((dx > 0) - (dx < 0)) * position::width + ((dy > 0) - (dy < 0)) : 0;
+                    const int line_step = on_line ? ((dx > 0) - (dx < 0)) * engine::width + ((dy > 0) - (dy < 0)) : 0;
                     CHECK(line_steps[shape_index(dx, dy)] == line_step);
                 }
     for (int k = 0; k < piece_kind_count; ++k) {

@@ -12,6 +12,7 @@
 #include <kifu/shogi/sfen.hpp>
 #include <kifu/shogi/shogi64.hpp>
 
+#include "shogi/engine.hpp"
 #include "support/corpus.hpp"
 
 using namespace kifu::shogi;
@@ -138,7 +139,7 @@ TEST_CASE("shogi64: decode(encode(p)) == p for every position of the generated g
             }
             mixed += shogi64_needs_mixed(p) ? 1 : 0;
             ++positions;
-            if (ply < line.size()) p.apply(line[ply]);
+            if (ply < line.size()) engine_of(p).apply(line[ply]);
         }
         ++games;
     }

@@ -15,6 +15,8 @@
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/sfen.hpp>
 
+#include "shogi/engine.hpp"
+
 namespace kifu::test {
 
 using namespace kifu::shogi;

@@ -22,6 +22,7 @@
 #include <kifu/shogi/normalize.hpp>
 
 #include "core/peg_support.hpp"
+#include "format_entry.hpp"
 #include "generated/csa.hpp"
 #include "shogi/csa_builder.hpp"
 
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
     const std::size_t bytes = kifu::bench::total_bytes(inputs);
 
     // Decoded once, not timed: the peers time from text in memory.
-    const kifu::format_info format = *kifu::find_format("csa");
+    const kifu::format_entry format = *kifu::find_format_entry("csa");
     std::vector<kifu::source_text> texts;
     for (const auto& in : inputs) {
         std::vector<kifu::diagnostic> ds;

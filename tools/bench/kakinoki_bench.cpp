@@ -13,8 +13,8 @@
 // least S seconds, default 2, wall time) and prints those rates too. Compare with
 // `node bench.mjs --peer jkf --format kif|ki2 <same folder>` (see docs/performance.md).
 //
-// Only the public API is used (kifu::find_format, format_info::read_text, kifu::decode,
-// kifu::read_buffer), so the figures are what a library user gets.
+// The format's reader is called as read_file calls it (its registry entry's read_text, after
+// kifu::decode), and kifu::read_buffer as a library user calls it.
 
 #include "bench_support.hpp"
 #include "shogi_peer_list.hpp"
@@ -28,6 +28,8 @@
 #include <kifu/kifu.hpp>
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
+
+#include "format_entry.hpp"
 
 namespace {
 
@@ -49,7 +51,7 @@ using rate = kifu::bench::move_rate;
 std::vector<rate> bench_format(const std::string& name, const std::vector<kifu::bench::input>& inputs,
                                const kifu::bench::arguments& args, const std::string& rows) {
     const int passes = args.passes;
-    const kifu::format_info* format = kifu::find_format(name);
+    const kifu::format_entry* format = kifu::find_format_entry(name);
     if (format == nullptr || format->read_text == nullptr) {
         fmt::print(stderr, "format {} is not registered\n", name);
         return {};

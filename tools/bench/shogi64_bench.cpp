@@ -12,6 +12,8 @@
 #include <kifu/shogi/sfen.hpp>
 #include <kifu/shogi/shogi64.hpp>
 
+#include "shogi/engine.hpp"
+
 int main(int argc, char** argv) {
     const auto args = kifu::bench::parse_arguments(
         argc, argv, {kifu::bench::corpus_or("shogi/generated/seed1-2000", ".") / "mainline.usi.tsv"});
@@ -37,7 +39,7 @@ int main(int argc, char** argv) {
             shogi::position p = shogi::start_position(game);
             positions.push_back(p);
             for (const shogi::board_move& m : shogi::main_line(game)) {
-                p.apply(m);
+                shogi::engine_of(p).apply(m);
                 positions.push_back(p);
             }
         }

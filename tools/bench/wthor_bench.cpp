@@ -124,12 +124,12 @@ int main(int argc, char** argv) {
         }
         return plies > 0 ? games : 0;
     });
-    const kifu::format_info format = kifu::othello::wthor_format();
+    const kifu::format_entry format = kifu::othello::wthor_format();
     measure("read_binary: kifu::record", [&] {
         std::size_t games = 0;
         for (const auto& in : inputs) {
             kifu::read_result out;
-            format.read_binary(in.bytes, in.name, kifu::read_options{}, out);
+            format.read_binary(in.bytes, in.name, kifu::read_options{}, out, 0);
             games += out.records.size();
         }
         return games;
@@ -167,7 +167,7 @@ int main(int argc, char** argv) {
         ggf_rates.push_back({name, static_cast<double>(games) / seconds, static_cast<double>(ggf_bytes) / 1e6 / seconds});
         ggf_table.measure(std::move(name), ggf_inputs.size(), ggf_bytes, pass);
     };
-    const kifu::format_info ggf = kifu::othello::ggf_format();
+    const kifu::format_entry ggf = kifu::othello::ggf_format();
     kifu::read_options lenient;
     lenient.mode = kifu::read_mode::lenient;  // the corpus holds rejected games on purpose
     measure_ggf("parse + replay: records", [&] {

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <kifu/format.hpp>
 #include <kifu/text.hpp>
 
 #include "commands.hpp"
@@ -15,7 +16,7 @@ int run_trace(const trace_options& options) {
     if (format == nullptr) {
         return exit_usage;
     }
-    if (format->trace == nullptr || format->binary) {
+    if (!format->has_grammar || format->binary) {
         fmt::print(stderr, "kifu: error: format '{}' has no grammar to trace\n", format->name);
         return exit_usage;
     }
@@ -30,7 +31,7 @@ int run_trace(const trace_options& options) {
     const source_text text = decode(display_name(options.input), bytes, decoding, diagnostics);
     print_diagnostics(stderr, diagnostics);
     std::string out;
-    const bool parsed = format->trace(text, out);
+    const bool parsed = kifu::trace(text, *format, out);
     std::fwrite(out.data(), 1, out.size(), stdout);
     return parsed && !has_error(diagnostics) ? exit_ok : exit_input;
 }

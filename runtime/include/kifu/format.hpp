@@ -12,8 +12,7 @@
 
 namespace kifu::inline v1 {
 
-/// Everything kifu knows about one input format. Adding a format is adding one of these
-/// to the list in runtime/src/formats.cpp.
+/// What kifu tells about one input format it reads (formats(), find_format()).
 struct format_info {
     std::string_view name;                     ///< "csa"
     kifu::game game;                           ///< the game it records
@@ -25,31 +24,9 @@ struct format_info {
     bool many_games = false;
     std::string_view fallback_encoding;        ///< for text formats: used when nothing else tells
 
-    /// Returns how sure it is (0–100) that the bytes are this format; also fills
-    /// `declared_encoding` when the bytes name their encoding. May be null.
-    int (*sniff)(std::string_view bytes, std::string& declared_encoding) = nullptr;
-    /// true: when `sniff` fills `declared_encoding` with "UTF-8", the bytes it was given are
-    /// valid UTF-8 up to their last line break (it checked them), so reading need not check
-    /// them again.
-    bool sniff_checks_utf8 = false;
-    /// `sniff` where only whether its score is above 0 matters (the extension or the caller
-    /// named the format, so no other format's score is weighed against it): above 0 exactly
-    /// when sniff's score is, with the same `declared_encoding` (and sniff_checks_utf8 holding
-    /// alike), but it may stop reading at the first line that settles the answer. May be null:
-    /// sniff is used.
-    int (*sniff_fits)(std::string_view bytes, std::string& declared_encoding) = nullptr;
-
-    /// Reads decoded text into records and diagnostics (text formats).
-    void (*read_text)(const source_text& text, const read_options& options, read_result& out) = nullptr;
-
-    /// Reads raw bytes (binary formats); `path` may be empty for a buffer.
-    void (*read_binary)(std::string_view bytes, const std::filesystem::path& path,
-                        const read_options& options, read_result& out) = nullptr;
-
-    /// Writes every rule of the format's grammar tried on the text, in the grammar's terms
-    /// (detail::trace in runtime/src/core/peg_support.hpp; a grammar author's aid).
-    /// Returns false when the parse failed. May be null for formats without a grammar.
-    bool (*trace)(const source_text& text, std::string& out) = nullptr;
+    /// true: the format has a grammar (grammars/<name>.peg), and trace() shows how it runs
+    /// on a text.
+    bool has_grammar = false;
 };
 
 /// Returns every format kifu reads, in a fixed order.
@@ -70,5 +47,10 @@ detection detect(std::string_view bytes, std::string_view name);
 /// Detects the encoding of bytes known to be in `format` (the format's sniffed
 /// declaration, else kifu::detect_encoding's rules with the format's fallback).
 detection detect(std::string_view bytes, const format_info& format);
+
+/// Writes every rule of the format's grammar tried on the text, in the grammar's terms (a
+/// grammar author's aid; `kifu trace`). Returns false when the parse failed or the format has
+/// no grammar (format_info::has_grammar).
+bool trace(const source_text& text, const format_info& format, std::string& out);
 
 }  // namespace kifu

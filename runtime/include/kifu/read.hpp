@@ -32,9 +32,6 @@ struct read_options {
     std::filesystem::path wthor_names_dir;
     std::filesystem::path wthor_players;      ///< WTHOR: the players file (.jou) to use
     std::filesystem::path wthor_tournaments;  ///< WTHOR: the tournaments file (.trn) to use
-    /// WTHOR: games before the first of these bytes (read_stream's batches), so that game
-    /// numbers in diagnostics and `record::index` are those of the whole base.
-    std::size_t wthor_games_before = 0;
 };
 
 /// What a read gives back: every game it could read and every problem it found.

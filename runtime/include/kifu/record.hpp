@@ -15,23 +15,6 @@ enum class game : unsigned char { shogi, go, othello };
 /// Returns "shogi", "go" or "othello".
 std::string_view to_string(game g) noexcept;
 
-namespace detail {
-/// What every game's record model offers the game-neutral API.
-struct record_model {
-    virtual ~record_model() = default;
-    virtual kifu::game game() const noexcept = 0;
-    virtual void write_jkf(json_writer& out) const = 0;
-};
-
-template <typename T>
-struct record_model_of final : record_model {
-    explicit record_model_of(T v) : value(std::move(v)) {}
-    kifu::game game() const noexcept override { return game_of(value); }
-    void write_jkf(json_writer& out) const override { write_jkf_to(out, value); }
-    T value;
-};
-}  // namespace detail
-
 /// One game read from an input: a shogi JKF record, a go record or an othello record.
 ///
 /// Cheap to copy (the model is shared and immutable). `get<T>()` gives the game's own
@@ -41,7 +24,7 @@ struct record_model_of final : record_model {
 class record {
 public:
     template <typename T>
-    explicit record(T model) : model_(std::make_shared<detail::record_model_of<T>>(std::move(model))) {}
+    explicit record(T model) : model_(std::make_shared<erased_of<T>>(std::move(model))) {}
 
     /// Returns the game of this record.
     kifu::game game() const noexcept { return model_->game(); }
@@ -49,7 +32,7 @@ public:
     /// Returns the game's model, or nullptr when the record holds another type.
     template <typename T>
     const T* get() const noexcept {
-        auto* m = dynamic_cast<const detail::record_model_of<T>*>(model_.get());
+        auto* m = dynamic_cast<const erased_of<T>*>(model_.get());
         return m ? &m->value : nullptr;
     }
 
@@ -65,7 +48,22 @@ public:
     bool has_error = false;
 
 private:
-    std::shared_ptr<const detail::record_model> model_;
+    // The type erasure behind the game-neutral API: what every game's model offers it.
+    struct erased {
+        virtual ~erased() = default;
+        virtual kifu::game game() const noexcept = 0;
+        virtual void write_jkf(json_writer& out) const = 0;
+    };
+
+    template <typename T>
+    struct erased_of final : erased {
+        explicit erased_of(T v) : value(std::move(v)) {}
+        kifu::game game() const noexcept override { return game_of(value); }
+        void write_jkf(json_writer& out) const override { write_jkf_to(out, value); }
+        T value;
+    };
+
+    std::shared_ptr<const erased> model_;
 };
 
 /// Options of the JKF writer.

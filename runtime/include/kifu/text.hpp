@@ -18,10 +18,6 @@ struct text_position {
 
 struct decode_options;
 
-namespace detail {
-struct source_text_access;  // the library's way in: text the decoder has checked, the line index
-}  // namespace detail
-
 /// A decoded input: its UTF-8 text and a line index into it.
 ///
 /// Line breaks are kept as they were (LF, CRLF or a lone CR), so line numbers of the
@@ -59,8 +55,11 @@ public:
     diagnostic make_diagnostic(kifu::severity severity, std::string code, std::string message,
                                std::size_t offset, std::int32_t ply = -1) const;
 
+    /// The library's own way in (text the decoder has checked, the line index); defined only
+    /// inside the library.
+    struct access;
+
 private:
-    friend struct detail::source_text_access;
     // For text already known to be valid UTF-8 (the decoder checked it): not checked again.
     struct valid_utf8 {};
     source_text(valid_utf8, std::string file_name, std::string utf8, std::string encoding);

@@ -1,7 +1,8 @@
 #pragma once
 
-// The library's own way into a source_text (kifu/text.hpp names it a friend): building one from
-// text the decoder has already checked, and reading its line index.
+// The library's own way into a source_text (kifu/text.hpp declares source_text::access, a
+// member and so free to reach its private parts): building one from text the decoder has
+// already checked, and reading its line index.
 
 #include <cstdint>
 #include <span>
@@ -10,9 +11,9 @@
 
 #include <kifu/text.hpp>
 
-namespace kifu::inline v1::detail {
+namespace kifu::inline v1 {
 
-struct source_text_access {
+struct source_text::access {
     static source_text checked(std::string file_name, std::string utf8, std::string encoding) {
         return source_text(source_text::valid_utf8{}, std::move(file_name), std::move(utf8), std::move(encoding));
     }
@@ -21,4 +22,8 @@ struct source_text_access {
     static std::span<const std::uint32_t> line_starts(const source_text& text) noexcept { return text.line_starts_; }
 };
 
-}  // namespace kifu::detail
+namespace detail {
+using source_text_access = source_text::access;
+}  // namespace detail
+
+}  // namespace kifu

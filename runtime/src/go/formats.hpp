@@ -7,22 +7,24 @@
 #include <kifu/format.hpp>
 #include <kifu/text.hpp>
 
+#include "format_entry.hpp"
+
 namespace kifu::inline v1::go {
 
 /// Returns the registry entry of SGF (FF[1]–FF[4]).
-kifu::format_info sgf_format();
+kifu::format_entry sgf_format();
 
 /// Returns the registry entry of NHK Cup Go score files (NIP100).
-kifu::format_info nhk_format();
+kifu::format_entry nhk_format();
 
 /// Returns the registry entry of Tygem GIB records.
-kifu::format_info gib_format();
+kifu::format_entry gib_format();
 
 /// Returns the registry entry of WBaduk / Cyberoro NGF records.
-kifu::format_info ngf_format();
+kifu::format_entry ngf_format();
 
 /// Returns the registry entry of PandaNet UGF / UGI records.
-kifu::format_info ugf_format();
+kifu::format_entry ugf_format();
 
 namespace detail {
 /// Writes the PEGTL trace of grammars/sgf.peg on the text (the format's `trace`).

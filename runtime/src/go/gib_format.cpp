@@ -16,8 +16,8 @@ void read_text(const source_text& text, const read_options& options, read_result
 
 }  // namespace
 
-kifu::format_info gib_format() {
-    kifu::format_info f;
+kifu::format_entry gib_format() {
+    kifu::format_entry f;
     f.name = "gib";
     f.game = kifu::game::go;
     f.description = "Tygem GIB go record";

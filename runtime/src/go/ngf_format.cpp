@@ -18,8 +18,8 @@ void read_text(const source_text& text, const read_options& options, read_result
 
 }  // namespace
 
-kifu::format_info ngf_format() {
-    kifu::format_info f;
+kifu::format_entry ngf_format() {
+    kifu::format_entry f;
     f.name = "ngf";
     f.game = kifu::game::go;
     f.description = "WBaduk / Cyberoro NGF go record";

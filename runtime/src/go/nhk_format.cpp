@@ -26,8 +26,8 @@ void read_text(const source_text& text, const read_options& options, read_result
 
 }  // namespace
 
-kifu::format_info nhk_format() {
-    kifu::format_info f;
+kifu::format_entry nhk_format() {
+    kifu::format_entry f;
     f.name = "nhk";
     f.game = kifu::game::go;
     f.description = "NHK Cup Go score file (NIP100)";

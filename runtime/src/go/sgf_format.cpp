@@ -181,8 +181,8 @@ void read_text(const source_text& text, const read_options& options, read_result
 
 }  // namespace
 
-kifu::format_info sgf_format() {
-    kifu::format_info f;
+kifu::format_entry sgf_format() {
+    kifu::format_entry f;
     f.name = "sgf";
     f.game = kifu::game::go;
     f.description = "Smart Game Format, go (FF[1]-FF[4])";

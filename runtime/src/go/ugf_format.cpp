@@ -16,8 +16,8 @@ void read_text(const source_text& text, const read_options& options, read_result
 
 }  // namespace
 
-kifu::format_info ugf_format() {
-    kifu::format_info f;
+kifu::format_entry ugf_format() {
+    kifu::format_entry f;
     f.name = "ugf";
     f.game = kifu::game::go;
     f.description = "PandaNet UGF / UGI go record";

@@ -4,6 +4,7 @@
 
 #include <bit>
 
+#include "othello/bitboard.hpp"
 #include "othello/bits_inline.hpp"
 
 namespace kifu::inline v1::othello {
@@ -227,16 +228,16 @@ board board::standard(int size, bool octagon) {
     return b;
 }
 
-board board::from_bitboard(const bitboard& bb) {
-    board b = empty(8, false);
+board to_board(const bitboard& bb) {
+    board b = board::empty(8, false);
     for (int i = 0; i < 64; ++i) {
         if ((bb.black >> i) & 1) {
-            b.cells_[static_cast<std::size_t>(i)] = cell::black;
+            b.set(bits::square_of(i), cell::black);
         } else if ((bb.white >> i) & 1) {
-            b.cells_[static_cast<std::size_t>(i)] = cell::white;
+            b.set(bits::square_of(i), cell::white);
         }
     }
-    b.to_move_ = bb.to_move;
+    b.set_to_move(bb.to_move);
     return b;
 }
 

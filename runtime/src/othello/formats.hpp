@@ -4,6 +4,8 @@
 
 #include <kifu/format.hpp>
 
+#include "format_entry.hpp"
+
 namespace kifu::inline v1::othello {
 
 /// The reading policy for othello: a move the rules forbid (a square that flips nothing, a
@@ -20,9 +22,9 @@ inline void apply_rule_policy(std::vector<diagnostic>& diagnostics, std::size_t 
 
 /// Returns the WTHOR entry: binary; a .wtb/.wtd gives one record per game, with the names
 /// of WTHOR.JOU and WTHOR.TRN found beside it (any case) or a `wthor.names-missing` warning.
-kifu::format_info wthor_format();
+kifu::format_entry wthor_format();
 
 /// Returns the GGF entry: text; every game record `(;` … `;)` of the file gives one record.
-kifu::format_info ggf_format();
+kifu::format_entry ggf_format();
 
 }  // namespace kifu::othello

@@ -58,8 +58,8 @@ void read_ggf(const source_text& text, const read_options& options, read_result&
 
 }  // namespace
 
-kifu::format_info ggf_format() {
-    kifu::format_info f;
+kifu::format_entry ggf_format() {
+    kifu::format_entry f;
     f.name = "ggf";
     f.game = kifu::game::othello;
     f.description = "GGF, the Generic Game Format of GGS (othello games, many per file)";

@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include "othello/bitboard.hpp"
 #include "othello/bits_inline.hpp"
 
 namespace kifu::inline v1::othello::ggf {

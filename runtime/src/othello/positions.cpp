@@ -16,6 +16,7 @@
 
 #include "core/csv_field.hpp"
 #include "core/digits.hpp"
+#include "othello/bitboard.hpp"
 
 namespace kifu::inline v1::othello {
 namespace {

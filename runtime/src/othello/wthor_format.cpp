@@ -64,7 +64,7 @@ std::vector<std::string> load_names(const std::filesystem::path& path, wthor::fi
 }
 
 void read_wthor(std::string_view bytes, const std::filesystem::path& path, const read_options& options,
-                read_result& out) {
+                read_result& out, std::size_t games_before) {
     const std::string file_name = path.empty() ? std::string("<buffer>") : path.string();
     const wthor::file_kind kind = wthor::kind_of(bytes, path.filename().string());
     if (kind != wthor::file_kind::games) {
@@ -119,7 +119,7 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
     out.records.reserve(out.records.size() + file.games.size());
     for (std::size_t i = 0; i < file.games.size(); ++i) {
         const std::size_t before = out.diagnostics.size();
-        record r = wthor::to_record(file.games[i], file.header, names, file_name, options.wthor_games_before + i + 1,
+        record r = wthor::to_record(file.games[i], file.header, names, file_name, games_before + i + 1,
                                     out.diagnostics);
         apply_rule_policy(out.diagnostics, before, options);
         const bool failed = has_error_since(out.diagnostics, before);
@@ -127,7 +127,7 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
             return;  // strict: the first error ends the read, the games before it are kept
         }
         kifu::record rec(std::move(r));
-        rec.index = options.wthor_games_before + i + 1;
+        rec.index = games_before + i + 1;
         rec.has_error = failed;
         out.records.push_back(std::move(rec));
     }
@@ -135,8 +135,8 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
 
 }  // namespace
 
-kifu::format_info wthor_format() {
-    kifu::format_info f;
+kifu::format_entry wthor_format() {
+    kifu::format_entry f;
     f.name = "wthor";
     f.game = kifu::game::othello;
     f.description = "WTHOR othello database (FFO): .wtb/.wtd games with WTHOR.JOU and WTHOR.TRN names";

@@ -8,6 +8,7 @@
 
 #include <fmt/core.h>
 
+#include "othello/bitboard.hpp"
 #include "othello/bits_inline.hpp"
 #include "othello/wthor_replay.hpp"
 

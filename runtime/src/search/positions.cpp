@@ -10,9 +10,9 @@
 #include <kifu/othello/record.hpp>
 #include <kifu/search.hpp>
 #include <kifu/shogi/jkf.hpp>
-#include <kifu/shogi/position.hpp>
 
 #include "search/position_keys.hpp"
+#include "shogi/engine.hpp"
 
 namespace kifu::inline v1::search {
 namespace {
@@ -21,7 +21,7 @@ using visitor = std::function<void(const position_visit&)>;
 
 // --- shogi ------------------------------------------------------------------------------------
 
-position_key shogi_key_of(const shogi::position& p) {
+position_key shogi_key_of(const shogi::engine& p) {
     std::array<std::uint8_t, 81> cells{};
     std::size_t i = 0;
     for (std::int8_t y = 1; y <= 9; ++y) {
@@ -54,12 +54,12 @@ std::optional<shogi::board_move> shogi_move_of(const shogi::move_format& m) {
     return bm;
 }
 
-shogi::position shogi_start(const shogi::jkf& r) {
-    if (r.initial && r.initial->data) return shogi::position::from_state(*r.initial->data);
+shogi::engine shogi_start(const shogi::jkf& r) {
+    if (r.initial && r.initial->data) return shogi::engine::from_state(*r.initial->data);
     if (r.initial) {
-        if (auto p = shogi::position::from_preset(r.initial->preset)) return *p;
+        if (auto p = shogi::engine::from_preset(r.initial->preset)) return *p;
     }
-    return *shogi::position::from_preset("HIRATE");
+    return *shogi::engine::from_preset("HIRATE");
 }
 
 struct shogi_walker {
@@ -67,7 +67,7 @@ struct shogi_walker {
     std::uint32_t lines = 0;
 
     // Visits the positions of `moves` from element `first` on, starting at `pos`.
-    void walk(const std::vector<shogi::move_format>& moves, std::size_t first, shogi::position pos, int ply,
+    void walk(const std::vector<shogi::move_format>& moves, std::size_t first, shogi::engine pos, int ply,
               std::uint32_t line) {
         for (std::size_t k = first; k < moves.size(); ++k) {
             const auto bm = shogi_move_of(moves[k]);
@@ -248,7 +248,7 @@ std::optional<position_key> key_from_sfen(std::string_view sfen, std::string& er
         error = reason.empty() ? std::string("not an SFEN position") : reason;
         return std::nullopt;
     }
-    return shogi_key_of(*p);
+    return shogi_key_of(shogi::engine_of(*p));
 }
 
 std::optional<position_key> key_from_board(std::string_view text, kifu::game game, std::string& error) {

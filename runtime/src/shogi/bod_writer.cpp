@@ -4,12 +4,13 @@
 
 #include <string_view>
 
+#include "shogi/engine.hpp"
 #include "shogi/vocabulary.hpp"
 
 namespace kifu::inline v1::shogi {
 namespace {
 
-std::string hand_line(const position& p, color c) {
+std::string hand_line(const engine& p, color c) {
     std::string out = c == color::black ? "先手の持駒：" : "後手の持駒：";
     bool any = false;
     for (piece_kind k : detail::hand_order) {
@@ -27,7 +28,8 @@ std::string hand_line(const position& p, color c) {
 
 }  // namespace
 
-std::string to_bod(const position& p) {
+std::string to_bod(const position& pos) {
+    const engine& p = engine_of(pos);
     std::string out = hand_line(p, color::white);
     out += "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n";
     for (int y = 1; y <= 9; ++y) {

@@ -69,7 +69,7 @@ bool is_csa_line(std::string_view l) noexcept {
 }
 
 // CSA when the lines are CSA's and some only CSA writes. FitsOnly: the score only needs to be
-// above 0 (format_info::sniff_fits), which a CSA-only line and one more CSA line settle:
+// above 0 (format_entry::sniff_fits), which a CSA-only line and one more CSA line settle:
 // csa * 100 / lines is then at least 200 / 200.
 template <bool FitsOnly>
 int sniff_csa(std::string_view bytes, std::string& declared) {
@@ -122,8 +122,8 @@ void read_csa(const source_text& text, const read_options& options, read_result&
 
 }  // namespace
 
-format_info csa_format() {
-    format_info f;
+format_entry csa_format() {
+    format_entry f;
     f.name = "csa";
     f.game = kifu::game::shogi;
     f.description = "CSA standard record format (V1, V2, V2.1, V2.2, V3.0)";

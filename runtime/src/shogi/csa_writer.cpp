@@ -5,8 +5,7 @@
 
 #include <cstdio>
 
-#include <kifu/shogi/position.hpp>
-
+#include "shogi/engine.hpp"
 #include "shogi/presets.hpp"
 
 namespace kifu::inline v1::shogi {
@@ -75,7 +74,7 @@ void append_position(std::string& out, const jkf& record) {
     if (!record.initial || (preset != nullptr)) {
         if (preset == nullptr) preset = detail::find_preset("HIRATE");
         out += "PI";
-        const position hirate = *position::from_preset("HIRATE");
+        const engine hirate = *engine::from_preset("HIRATE");
         for (square s : preset->removed) {
             if (s.x == 0) break;
             append_square(out, s);
@@ -85,7 +84,7 @@ void append_position(std::string& out, const jkf& record) {
         out += preset->side == color::black ? "+\n" : "-\n";
         return;
     }
-    const state_format state = record.initial->data ? *record.initial->data : position().to_state();
+    const state_format state = record.initial->data ? *record.initial->data : engine().to_state();
     for (int y = 1; y <= 9; ++y) {
         out += 'P';
         out += static_cast<char>('0' + y);

@@ -10,18 +10,21 @@
 #include <kifu/shogi/normalize.hpp>
 #include <kifu/text.hpp>
 
+#include "format_entry.hpp"
+#include "shogi/normalize_source.hpp"
+
 namespace kifu::inline v1::shogi {
 
 /// Returns the CSA format (V1–V3.0; sniffer, reader, grammar trace).
-kifu::format_info csa_format();
+kifu::format_entry csa_format();
 /// Returns the KIF format (Kakinoki records with numbered move lines; sniffer, reader, trace).
-kifu::format_info kif_format();
+kifu::format_entry kif_format();
 /// Returns the JKF input format (JSON Kifu Format 1.x).
-kifu::format_info jkf_format();
+kifu::format_entry jkf_format();
 /// Returns the KI2 format (Kakinoki notation-only records; sniffer, reader, grammar trace).
-kifu::format_info ki2_format();
+kifu::format_entry ki2_format();
 /// Returns the USI format (`position startpos|sfen … moves …` and SFEN lines; one record a line).
-kifu::format_info usi_format();
+kifu::format_entry usi_format();
 
 namespace detail {
 

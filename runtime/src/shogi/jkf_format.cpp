@@ -29,8 +29,8 @@ int sniff_jkf(std::string_view bytes, std::string& declared) {
 
 }  // namespace
 
-format_info jkf_format() {
-    format_info f;
+format_entry jkf_format() {
+    format_entry f;
     f.name = "jkf";
     f.game = kifu::game::shogi;
     f.description = "JSON Kifu Format 1.x (json-kifu-format)";

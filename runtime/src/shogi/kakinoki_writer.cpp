@@ -9,9 +9,8 @@
 #include <cerrno>
 #include <cstdio>
 
-#include <kifu/shogi/position.hpp>
-
 #include "core/utf8.hpp"
+#include "shogi/engine.hpp"
 #include "shogi/kakinoki.hpp"
 #include "shogi/presets.hpp"
 #include "shogi/vocabulary.hpp"
@@ -126,7 +125,7 @@ void append_kakinoki_header(std::string& out, const jkf& record) {
         if (record.initial->data) {
             append_board(out, *record.initial->data, false);
         } else {
-            append_board(out, position().to_state(), false);  // OTHER without data: an empty board
+            append_board(out, engine().to_state(), false);  // OTHER without data: an empty board
         }
     } else if (!handicap_written && record.initial) {  // no initial: 平手, as no 手合割 line says
         out += "手合割：";

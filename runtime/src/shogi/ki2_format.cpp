@@ -57,7 +57,7 @@ bool is_kakinoki_line(std::string_view l) noexcept {
 
 // KI2 if some lines start with a move mark and (nearly) every line is a move line or one that
 // KIF and KI2 share; KIF's numbered move lines count against it. FitsOnly: the score only
-// needs to be above 0 (format_info::sniff_fits), which a move line and one more of the two
+// needs to be above 0 (format_entry::sniff_fits), which a move line and one more of the two
 // kinds settle: (moves + shared) * 100 / lines is then at least 200 / 200.
 template <bool FitsOnly>
 int sniff_ki2(std::string_view bytes, std::string& declared) {
@@ -99,8 +99,8 @@ void read_ki2(const source_text& text, const read_options& options, read_result&
 
 }  // namespace
 
-format_info ki2_format() {
-    format_info f;
+format_entry ki2_format() {
+    format_entry f;
     f.name = "ki2";
     f.game = kifu::game::shogi;
     f.description = "KI2 (Kakinoki notation-only record: ▲７六歩 △３四歩 …)";

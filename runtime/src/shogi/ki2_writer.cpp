@@ -7,10 +7,9 @@
 
 #include <optional>
 
-#include <kifu/shogi/position.hpp>
-#include <kifu/shogi/relative.hpp>
-
+#include "shogi/engine.hpp"
 #include "shogi/kakinoki_writer.hpp"
+#include "shogi/relative.hpp"
 #include "shogi/vocabulary.hpp"
 
 namespace kifu::inline v1::shogi {
@@ -25,7 +24,7 @@ constexpr int token_width = 12;
 // Where a line of play stands: the replayed position (nothing once a move could not be
 // replayed: the record's own relative words are written from there on) and the side to move.
 struct line_state {
-    std::optional<position> board;
+    std::optional<engine> board;
     color to_move = color::black;
 };
 
@@ -52,11 +51,11 @@ public:
         line_state start;
         start.to_move = initial_side(record_);
         if (!record_.initial) {
-            start.board = position::from_preset("HIRATE");
+            start.board = engine::from_preset("HIRATE");
         } else if (record_.initial->data) {
-            start.board = position::from_state(*record_.initial->data);
+            start.board = engine::from_state(*record_.initial->data);
         } else {
-            start.board = position::from_preset(record_.initial->preset);
+            start.board = engine::from_preset(record_.initial->preset);
         }
         write_line(record_.moves, 1, 1, start);
         return std::move(out_);

@@ -13,6 +13,8 @@
 #include <kifu/shogi/normalize.hpp>
 #include <kifu/text.hpp>
 
+#include "shogi/normalize_source.hpp"
+
 namespace kifu::inline v1::shogi::detail {
 
 /// Parses KIF text into its one raw record. Strict: the first error ends the parse and no

@@ -55,7 +55,7 @@ bool is_move_line(std::string_view l) noexcept {
 
 // KIF when numbered move lines make up the record (with its headers, comments and board); a
 // record with headers and no move at all is KIF rather than KI2, less surely. FitsOnly: the
-// score only needs to be above 0 (format_info::sniff_fits), which the first move line settles.
+// score only needs to be above 0 (format_entry::sniff_fits), which the first move line settles.
 template <bool FitsOnly>
 int sniff_kif(std::string_view bytes, std::string& declared) {
     declared = detail::declared_kakinoki_encoding(bytes);
@@ -100,8 +100,8 @@ void read_kif(const source_text& text, const read_options& options, read_result&
 
 }  // namespace
 
-format_info kif_format() {
-    format_info f;
+format_entry kif_format() {
+    format_entry f;
     f.name = "kif";
     f.game = kifu::game::shogi;
     f.description = "KIF (Kakinoki record: numbered move lines such as '1 ７六歩(77)', variations)";

@@ -15,12 +15,12 @@
 #include <cstdint>
 #include <utility>
 
-#include <kifu/shogi/position.hpp>
-#include <kifu/shogi/relative.hpp>
-
 #include "core/json_reader.hpp"
+#include "shogi/engine.hpp"
 #include "shogi/formats.hpp"
+#include "shogi/normalize_source.hpp"
 #include "shogi/presets.hpp"
+#include "shogi/relative.hpp"
 #include "shogi/rules_tables.hpp"
 
 namespace kifu::inline v1::shogi {
@@ -62,6 +62,7 @@ std::string describe(const move_data& m, color mover) {
 
 struct normalizer {
     const normalize_options& options;
+    const normalize_source& source;
     std::vector<diagnostic>& diagnostics;
     bool failed = false;
     bool stopped = false;
@@ -86,17 +87,17 @@ struct normalizer {
         }
     }
 
-    bool set_up(jkf& record, position& start);
-    void walk(std::vector<move_format>& moves, std::size_t first, const position& start,
+    bool set_up(jkf& record, engine& start);
+    void walk(std::vector<move_format>& moves, std::size_t first, const engine& start,
               std::optional<square> before_first, int base_ply, int depth);
-    bool play(move_format& element, position& pos, const std::optional<square>& previous_to, int ply);
+    bool play(move_format& element, engine& pos, const std::optional<square>& previous_to, int ply);
     void truncate(std::vector<move_format>& moves, std::size_t at, int ply);
     std::string last_error;  // the message of the last error: why a lenient cut was made
 
-    // The unreadable line `line` is, or nullptr (options.unreadable is in text order).
+    // The unreadable line `line` is, or nullptr (source.unreadable is in text order).
     const unreadable_line* unreadable_at(std::uint32_t line) const noexcept {
         if (line == 0) return nullptr;
-        const std::vector<unreadable_line>& lines = *options.unreadable;
+        const std::vector<unreadable_line>& lines = *source.unreadable;
         const auto found = std::lower_bound(lines.begin(), lines.end(), line,
                                             [](const unreadable_line& u, std::uint32_t l) { return u.line < l; });
         return found != lines.end() && found->line == line ? &*found : nullptr;
@@ -111,9 +112,9 @@ void collect_lines(const std::vector<move_format>& moves, std::size_t at, std::v
     }
 }
 
-bool normalizer::set_up(jkf& record, position& start) {
+bool normalizer::set_up(jkf& record, engine& start) {
     if (!record.initial) {
-        start = *position::from_preset("HIRATE");
+        start = *engine::from_preset("HIRATE");
         return true;
     }
     initial_format& initial = *record.initial;
@@ -124,7 +125,7 @@ bool normalizer::set_up(jkf& record, position& start) {
         if (!initial.data) {
             report(severity::warning, "shogi.initial.no-board",
                    "the start position is OTHER but no board is given; starting from HIRATE", 0, -1);
-            start = *position::from_preset("HIRATE");
+            start = *engine::from_preset("HIRATE");
             return true;
         }
         if (is(source_format::csa)) {
@@ -133,9 +134,9 @@ bool normalizer::set_up(jkf& record, position& start) {
             // copied, not built (building it cost more than the rest of a short game's set-up).
             // A state that differs from every preset's can still give a preset's position
             // (from_state keeps a hand's count within 0..255): the positions are compared too.
-            static const std::array<position, detail::presets.size()> preset_positions = [] {
-                std::array<position, detail::presets.size()> out;
-                for (std::size_t i = 0; i < out.size(); ++i) out[i] = *position::from_preset(detail::presets[i].name);
+            static const std::array<engine, detail::presets.size()> preset_positions = [] {
+                std::array<engine, detail::presets.size()> out;
+                for (std::size_t i = 0; i < out.size(); ++i) out[i] = *engine::from_preset(detail::presets[i].name);
                 return out;
             }();
             static const std::array<state_format, detail::presets.size()> preset_states = [] {
@@ -154,7 +155,7 @@ bool normalizer::set_up(jkf& record, position& start) {
                     return true;
                 }
             }
-            start = position::from_state(*initial.data);
+            start = engine::from_state(*initial.data);
             for (std::size_t i = 0; i < preset_positions.size(); ++i) {
                 if (start == preset_positions[i]) {
                     take_preset(i);
@@ -163,10 +164,10 @@ bool normalizer::set_up(jkf& record, position& start) {
             }
             return true;
         }
-        start = position::from_state(*initial.data);
+        start = engine::from_state(*initial.data);
         return true;
     }
-    auto preset = position::from_preset(initial.preset);
+    auto preset = engine::from_preset(initial.preset);
     if (!preset) {
         report(severity::error, "shogi.initial.unknown-preset", "unknown start position preset '" + initial.preset + "'", 0, -1);
         return false;
@@ -301,8 +302,8 @@ void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int p
     cut.line = cut_line;
     cut.comments.push_back("kifu: the game is cut at " + (cut_line != 0 ? "line " + std::to_string(cut_line) : "ply " + std::to_string(ply)) +
                            ": " + last_error);
-    if (options.text) {
-        for (const std::uint32_t l : lines) cut.comments.push_back("unplayed: " + std::string(options.text->line_text(l)));
+    if (source.text) {
+        for (const std::uint32_t l : lines) cut.comments.push_back("unplayed: " + std::string(source.text->line_text(l)));
     } else {
         // No source lines (JKF, whose record may be one line): the moves in CSA notation.
         color mover = ply % 2 == 1 ? color::black : color::white;
@@ -319,7 +320,7 @@ void normalizer::truncate(std::vector<move_format>& moves, std::size_t at, int p
            cut_line, ply, cut_column);
 }
 
-bool normalizer::play(move_format& element, position& pos, const std::optional<square>& previous_to, int ply) {
+bool normalizer::play(move_format& element, engine& pos, const std::optional<square>& previous_to, int ply) {
     move_data& m = *element.move;
     const color mover = pos.side_to_move();
     // In locals: the move's fields are bytes, and the compiler must assume a store to one of
@@ -390,7 +391,7 @@ bool normalizer::play(move_format& element, position& pos, const std::optional<s
     return true;
 }
 
-void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const position& start,
+void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const engine& start,
                       std::optional<square> before_first, int base_ply, int depth) {
     // By reference: an optional<square> returned by value went through memory in pieces and
     // stalled the load that read it back whole.
@@ -402,18 +403,18 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
     };
 
     const bool csa = is(source_format::csa);  // a local: stores to the moves would reload options
-    position pos = start;
+    engine pos = start;
     // The position before each element that has forks, taken on the way: the forks are
     // walked after the whole line (its problems come first), and replaying the line from its
     // start to reach them cost a third as much again as walking it (KIF, KI2 with variations).
-    std::vector<std::pair<std::size_t, position>> fork_points;
+    std::vector<std::pair<std::size_t, engine>> fork_points;
     bool ended = false;  // a terminal special was seen
     std::array<csa_total, 2> totals = csa ? csa_totals_before(moves, first) : std::array<csa_total, 2>{};
     for (std::size_t i = first; i < moves.size(); ++i) {
         move_format& element = moves[i];
         const int ply = base_ply + static_cast<int>(i);
         if (!element.forks.empty()) fork_points.emplace_back(i, pos);
-        if (!element.move && element.special.empty() && options.unreadable) {
+        if (!element.move && element.special.empty() && source.unreadable) {
             // A line lenient reading skipped (its syntax error is reported): the cut is here.
             if (const unreadable_line* skipped = unreadable_at(element.line)) {
                 last_error = skipped->why;
@@ -479,8 +480,13 @@ void normalizer::walk(std::vector<move_format>& moves, std::size_t first, const 
 }  // namespace
 
 bool normalize(jkf& record, const normalize_options& options, std::vector<diagnostic>& diagnostics) {
-    normalizer n{options, diagnostics, false, false, {}};
-    position start;
+    return normalize(record, options, normalize_source{}, diagnostics);
+}
+
+bool normalize(jkf& record, const normalize_options& options, const normalize_source& source,
+               std::vector<diagnostic>& diagnostics) {
+    normalizer n{options, source, diagnostics, false, false, {}};
+    engine start;
     if (!n.set_up(record, start)) return false;
     if (record.moves.empty()) record.moves.emplace_back();
     move_format& opening = record.moves.front();
@@ -527,10 +533,11 @@ bool keep_game(jkf& game, source_format format, const source_text& text, const r
         n.format = format;
         n.mode = options.mode;
         n.file = text.file_name();
-        if (format != source_format::jkf) n.text = &text;  // a JKF record may be one long line
-        n.unreadable = unreadable;
+        normalize_source source;
+        if (format != source_format::jkf) source.text = &text;  // a JKF record may be one long line
+        source.unreadable = unreadable;
         const std::size_t since = out.diagnostics.size();
-        if (!normalize(game, n, out.diagnostics) && options.mode == read_mode::strict) {
+        if (!normalize(game, n, source, out.diagnostics) && options.mode == read_mode::strict) {
             drop_reports_after_first_error(out.diagnostics, since);
             return false;
         }

@@ -1,148 +1,66 @@
-// Board set-up and conversions of kifu::shogi::position; the rules are in rules.cpp.
+// kifu::shogi::position: the public face of the rules engine (engine.hpp), which it holds in
+// place. The library's own hot paths use the engine directly.
 
 #include <kifu/shogi/position.hpp>
 
-#include "shogi/presets.hpp"
-#include "shogi/rules_tables.hpp"
+#include <type_traits>
+
+#include "shogi/engine.hpp"
 
 namespace kifu::inline v1::shogi {
 
-using namespace detail;
-
-position::position() noexcept : board_(empty_board), lines_(empty_board_lines) {}
-
-namespace {
-
-position build_preset(const preset_info& info) noexcept {
-    position p;
-    constexpr state_format hirate = hirate_state();
-    for (int x = 1; x <= 9; ++x) {
-        for (int y = 1; y <= 9; ++y) {
-            const std::optional<piece>& cell = hirate.board[static_cast<std::size_t>(x - 1)][static_cast<std::size_t>(y - 1)];
-            if (cell) p.set({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)}, *cell);
-        }
-    }
-    for (square s : info.removed) {
-        if (s.x == 0) break;
-        p.set(s, std::nullopt);
-    }
-    p.set_side_to_move(info.side);
-    return p;
+position::position() noexcept {
+    static_assert(std::is_standard_layout_v<position>, "engine_of needs the storage at the position's address");
+    static_assert(std::is_trivially_copyable_v<engine> && std::is_trivially_destructible_v<engine>,
+                  "a position copies its engine as bytes and never destroys it");
+    static_assert(sizeof(engine) <= sizeof(storage_) && alignof(engine) <= alignof(position),
+                  "the storage of a position is too small for the engine");
+    ::new (static_cast<void*>(storage_)) engine();
 }
-
-}  // namespace
 
 std::optional<position> position::from_preset(std::string_view preset) noexcept {
-    const preset_info* info = find_preset(preset);
-    if (!info) return std::nullopt;
-    // Built once: every record without a board diagram starts from one of these, and a CSA
-    // board is compared with all of them.
-    static const std::array<position, presets.size()> built = [] {
-        std::array<position, presets.size()> out;
-        for (std::size_t i = 0; i < presets.size(); ++i) {
-            out[i] = build_preset(presets[i]);
-            out[i].checked_ = 0;  // no preset starts in check
-        }
-        return out;
-    }();
-    return built[static_cast<std::size_t>(info - presets.data())];
+    const std::optional<engine> e = engine::from_preset(preset);
+    if (!e) return std::nullopt;
+    return to_position(*e);
 }
 
-position position::from_state(const state_format& state) noexcept {
-    position p;
-    // Written straight into the empty board (what `set` does, without its bookkeeping for
-    // a piece being replaced): a later king of a colour wins, as with `set`.
-    for (int x = 1; x <= 9; ++x)
-        for (int y = 1; y <= 9; ++y) {
-            const std::optional<piece>& cell = state.board[x - 1][y - 1];
-            if (!cell) continue;
-            const int i = index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)});
-            p.board_[i] = make_cell(cell->color, cell->kind);
-            p.mark_occupied(i);
-            ++p.counts_[static_cast<int>(cell->color)][static_cast<int>(cell->kind)];
-            if (cell->kind == piece_kind::ou) p.kings_[static_cast<int>(cell->color)] = static_cast<std::uint8_t>(i);
-        }
-    for (int c = 0; c < 2; ++c)
-        for (int k = 0; k < hand_kind_count; ++k)
-            p.set_hand(static_cast<color>(c), static_cast<piece_kind>(k), state.hands[c][k]);
-    p.side_ = state.color;
-    p.checked_ = -1;
-    return p;
+position position::from_state(const state_format& state) noexcept { return to_position(engine::from_state(state)); }
+
+state_format position::to_state() const { return engine_of(*this).to_state(); }
+
+std::optional<piece> position::at(square s) const noexcept { return engine_of(*this).at(s); }
+
+void position::set(square s, std::optional<piece> p) noexcept { engine_of(*this).set(s, p); }
+
+int position::hand(color c, piece_kind k) const noexcept { return engine_of(*this).hand(c, k); }
+
+void position::set_hand(color c, piece_kind k, int count) noexcept { engine_of(*this).set_hand(c, k, count); }
+
+color position::side_to_move() const noexcept { return engine_of(*this).side_to_move(); }
+
+void position::set_side_to_move(color c) noexcept { engine_of(*this).set_side_to_move(c); }
+
+int position::count_on_board(color c, piece_kind k) const noexcept { return engine_of(*this).count_on_board(c, k); }
+
+std::optional<square> position::king_square(color c) const noexcept { return engine_of(*this).king_square(c); }
+
+bool position::is_attacked(square s, color by) const noexcept { return engine_of(*this).is_attacked(s, by); }
+
+bool position::in_check(color c) const noexcept { return engine_of(*this).in_check(c); }
+
+illegal_reason position::check(const board_move& m) const noexcept { return engine_of(*this).check(m); }
+
+bool position::has_legal_move() const noexcept { return engine_of(*this).has_legal_move(); }
+
+illegal_reason position::play(const board_move& m, std::optional<piece_kind>& captured) noexcept {
+    return engine_of(*this).check_and_apply(m, captured);
 }
 
-state_format position::to_state() const {
-    state_format s;
-    s.color = side_;
-    for (int x = 1; x <= 9; ++x)
-        for (int y = 1; y <= 9; ++y)
-            s.board[x - 1][y - 1] = at({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)});
-    for (int c = 0; c < 2; ++c)
-        for (int k = 0; k < hand_kind_count; ++k) s.hands[c][k] = hands_[c][k];
-    return s;
+illegal_reason position::play(const board_move& m) noexcept {
+    std::optional<piece_kind> captured;
+    return engine_of(*this).check_and_apply(m, captured);
 }
 
-void position::set(square s, std::optional<piece> p) noexcept {
-    if (!on_board(s)) return;
-    const std::uint8_t old = board_[index(s)];
-    board_[index(s)] = p ? make_cell(p->color, p->kind) : empty_cell;
-    if (p) mark_occupied(index(s));
-    else mark_empty(index(s));
-    checked_ = -1;
-    if (is_piece(old)) --counts_[static_cast<int>(cell_color(old))][static_cast<int>(cell_kind(old))];
-    if (p) ++counts_[static_cast<int>(p->color)][static_cast<int>(p->kind)];
-    if (p && p->kind == piece_kind::ou) {
-        kings_[static_cast<int>(p->color)] = static_cast<std::uint8_t>(index(s));
-    } else if (is_piece(old) && cell_kind(old) == piece_kind::ou) {
-        find_kings();
-    }
-}
-
-void position::find_kings() noexcept {
-    kings_ = {};
-    for (int i = 0; i < cells; ++i)
-        if (is_piece(board_[i]) && cell_kind(board_[i]) == piece_kind::ou)
-            kings_[static_cast<int>(cell_color(board_[i]))] = static_cast<std::uint8_t>(i);
-}
-
-int position::hand(color c, piece_kind k) const noexcept {
-    return is_hand_kind(k) ? hands_[static_cast<int>(c)][static_cast<int>(k)] : 0;
-}
-
-void position::set_hand(color c, piece_kind k, int count) noexcept {
-    if (!is_hand_kind(k)) return;
-    // A hand never holds more than 18 of a kind in a real game; the cap keeps the byte sane.
-    hands_[static_cast<int>(c)][static_cast<int>(k)] = static_cast<std::uint8_t>(count < 0 ? 0 : count > 255 ? 255 : count);
-}
-
-std::optional<square> position::king_square(color c) const noexcept {
-    const int king = kings_[static_cast<int>(c)];
-    if (king == 0) return std::nullopt;
-    return square_of(king);
-}
-
-void position::undo(const board_move& m, const undo_info& u) noexcept {
-    side_ = flip(side_);
-    const int mover = static_cast<int>(side_);
-    const int to = index(m.to);
-    --counts_[mover][static_cast<int>(cell_kind(board_[to]))];
-    if (m.is_drop()) {
-        if (is_hand_kind(m.piece)) ++hands_[mover][static_cast<int>(m.piece)];
-        board_[to] = empty_cell;
-        mark_empty(to);
-    } else {
-        if (is_piece(u.captured)) {
-            ++counts_[1 - mover][static_cast<int>(cell_kind(u.captured))];
-            if (cell_kind(u.captured) != piece_kind::ou) --hands_[mover][static_cast<int>(kind_unpromote(cell_kind(u.captured)))];
-            else kings_[1 - mover] = static_cast<std::uint8_t>(to);
-        }
-        board_[to] = u.captured;
-        if (u.captured == empty_cell) mark_empty(to);
-        board_[index(m.from)] = make_cell(side_, m.piece);
-        mark_occupied(index(m.from));
-        ++counts_[mover][static_cast<int>(m.piece)];
-        if (m.piece == piece_kind::ou) kings_[mover] = static_cast<std::uint8_t>(index(m.from));
-    }
-    checked_ = u.checked;
-}
+bool position::operator==(const position& other) const noexcept { return engine_of(*this) == engine_of(other); }
 
 }  // namespace kifu::shogi

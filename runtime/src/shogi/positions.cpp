@@ -12,6 +12,7 @@
 #include <kifu/shogi/sfen.hpp>
 
 #include "core/csv_field.hpp"
+#include "shogi/engine.hpp"
 
 namespace kifu::inline v1::shogi {
 namespace {
@@ -52,7 +53,7 @@ void for_each_position(const jkf& record, Emit emit) {
         const move_format* next = i < record.moves.size() && record.moves[i].move ? &record.moves[i] : nullptr;
         row.ply = ply;
         row.sfen = to_sfen(pos, static_cast<int>(ply) + 1);
-        row.to_move = pos.side_to_move();
+        row.to_move = engine_of(pos).side_to_move();
         row.result = row.to_move == color::black ? black_result : white_result;
         row.eval.reset();
         if (ply > 0) {
@@ -64,7 +65,7 @@ void for_each_position(const jkf& record, Emit emit) {
         const board_move m = next ? to_board_move(*next->move) : board_move{};
         row.move = next ? to_usi(m) : std::string();
         emit(row);
-        if (!next || pos.check_and_apply(m, captured) != illegal_reason::none) break;
+        if (!next || engine_of(pos).check_and_apply(m, captured) != illegal_reason::none) break;
         ++i;
     }
 }

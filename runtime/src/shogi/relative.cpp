@@ -1,7 +1,7 @@
 // 相対 notation both ways. The rules are JSA's as json-kifu-format implements them
 // (../shared/formats/shogi.md §5.7.8 for writing, §3.4 for reading); the §5.8 table is the test.
 
-#include <kifu/shogi/relative.hpp>
+#include "shogi/relative.hpp"
 
 #include <algorithm>
 #include <array>
@@ -38,7 +38,7 @@ namespace {
 
 // relative_of once a twin may reach the square. Out of line: the early answers of
 // relative_of then run without this part's register saves (a sixth of what they cost).
-[[gnu::noinline]] std::string_view relative_with_twins(const position& p, const board_move& m, color c) noexcept {
+[[gnu::noinline]] std::string_view relative_with_twins(const engine& p, const board_move& m, color c) noexcept {
     // Counted first, listed only when there is a twin: most moves of a kind with two pieces
     // on the board have only one that reaches the square (a legal board move's own origin
     // is one of those counted).
@@ -73,7 +73,7 @@ namespace {
 
 }  // namespace
 
-std::string_view relative_of(const position& p, const board_move& m) noexcept {
+std::string_view relative_of(const engine& p, const board_move& m) noexcept {
     const color c = p.side_to_move();
     // Most moves need no look-up, answered by one test (which kind moves is as good as random,
     // so each test costs its mispredictions): a board move by a piece with no twin on the
@@ -91,7 +91,7 @@ std::string_view relative_of(const position& p, const board_move& m) noexcept {
     return relative_with_twins(p, m, c);
 }
 
-origin_result solve_origin(const position& p, piece_kind kind, square to, std::string_view relative) noexcept {
+origin_result solve_origin(const engine& p, piece_kind kind, square to, std::string_view relative) noexcept {
     origin_result result;
     if (relative.find('H') != std::string_view::npos) return result;
     const color c = p.side_to_move();

@@ -2,12 +2,11 @@
 // playing moves (apply, check_and_apply). Attacks are looked up backwards from the target
 // square (10 directions), so nothing scans the whole board on the hot path.
 
-#include <kifu/shogi/position.hpp>
-
 #include <bit>
 #include <type_traits>
 #include <utility>
 
+#include "shogi/engine.hpp"
 #include "shogi/rules_tables.hpp"
 
 namespace kifu::inline v1::shogi {
@@ -43,7 +42,6 @@ constexpr std::array<reason_text, 19> reason_texts{{
     {"shogi.illegal.king-left-in-check", "the move leaves the mover's king in check"},
     {"shogi.illegal.pawn-drop-mate", "a pawn drop gives checkmate (uchifuzume)"},
 }};
-
 
 // The ten neighbours of `attacked`'s target at once, without a branch per direction (which
 // neighbour holds what is as good as random), unrolled per colour so that each direction's
@@ -122,10 +120,10 @@ std::string_view message_of(illegal_reason r) noexcept {
     return i < reason_texts.size() ? reason_texts[i].message : std::string_view{};
 }
 
-bool position::is_attacked(square s, color by) const noexcept { return attacked_plain(index(s), by); }
+bool engine::is_attacked(square s, color by) const noexcept { return attacked_plain(index(s), by); }
 
 // `attacked` with neither a vacated nor a filled cell: the board as it is.
-bool position::attacked_plain(int target, color by) const noexcept {
+bool engine::attacked_plain(int target, color by) const noexcept {
     const attack_masks& masks = attack_masks_table[static_cast<int>(by)];
     const auto& steps = deltas[static_cast<int>(by)];
     std::uint32_t near = 0;
@@ -150,7 +148,7 @@ bool position::attacked_plain(int target, color by) const noexcept {
 // counts) and cell `filled` holding a piece of the other side (the square a piece of the
 // target's side moves to: it blocks lines and, captured or not, attacks nothing). -1 = none.
 // Looked up backwards from the target: per direction, the first piece met decides.
-bool position::attacked(int target, color by, int vacated, int filled) const noexcept {
+bool engine::attacked(int target, color by, int vacated, int filled) const noexcept {
     const attack_masks& masks = attack_masks_table[static_cast<int>(by)];
     const auto& steps = deltas[static_cast<int>(by)];
     std::uint32_t near = 0;
@@ -174,7 +172,7 @@ bool position::attacked(int target, color by, int vacated, int filled) const noe
     return false;
 }
 
-bool position::in_check(color c) const noexcept {
+bool engine::in_check(color c) const noexcept {
     if (c == side_ && checked_ >= 0) return checked_ != 0;
     const int king = kings_[static_cast<int>(c)];
     return king != 0 && is_attacked(square_of(king), flip(c));
@@ -221,7 +219,7 @@ inline constexpr auto origin_walkers = make_origin_walkers(std::make_index_seque
 
 }  // namespace
 
-square_list position::origins_to(square to, color c, piece_kind kind) const noexcept {
+square_list engine::origins_to(square to, color c, piece_kind kind) const noexcept {
     square_list out;
     if (!on_board(to)) return out;
     const int target = index(to);
@@ -234,7 +232,7 @@ square_list position::origins_to(square to, color c, piece_kind kind) const noex
     return out;
 }
 
-int position::origin_count(square to, color c, piece_kind kind) const noexcept {
+int engine::origin_count(square to, color c, piece_kind kind) const noexcept {
     // origins_to without the squares: the same walks, only counted.
     if (!on_board(to)) return 0;
     const int target = index(to);
@@ -244,7 +242,7 @@ int position::origin_count(square to, color c, piece_kind kind) const noexcept {
 }
 
 // The helpers of check() are inline: it calls them on every move.
-inline illegal_reason position::check_board_move(const board_move& m, int from, int to) const noexcept {
+inline illegal_reason engine::check_board_move(const board_move& m, int from, int to) const noexcept {
     const std::uint8_t origin = board_[from];
     if (origin != make_cell(side_, m.piece)) {  // one compare for the usual case
         if (!is_piece(origin)) return illegal_reason::empty_origin;
@@ -272,7 +270,7 @@ inline illegal_reason position::check_board_move(const board_move& m, int from, 
     return illegal_reason::none;
 }
 
-inline illegal_reason position::check_drop(const board_move& m) const noexcept {
+inline illegal_reason engine::check_drop(const board_move& m) const noexcept {
     if (m.promote) return illegal_reason::promoted_drop;
     if (!is_hand_kind(m.piece) || hands_[static_cast<int>(side_)][static_cast<int>(m.piece)] == 0)
         return illegal_reason::not_in_hand;
@@ -286,7 +284,7 @@ inline illegal_reason position::check_drop(const board_move& m) const noexcept {
     return illegal_reason::none;
 }
 
-inline bool position::king_safe(const board_move& m) const noexcept {
+inline bool engine::king_safe(const board_move& m) const noexcept {
     const int king = kings_[static_cast<int>(side_)];
     if (king == 0) return true;
     const color them = flip(side_);
@@ -309,9 +307,9 @@ inline bool position::king_safe(const board_move& m) const noexcept {
     return !attacked(king, them, index(m.from), to);
 }
 
-bool position::leaves_king_safe(const board_move& m) const noexcept { return king_safe(m); }
+bool engine::leaves_king_safe(const board_move& m) const noexcept { return king_safe(m); }
 
-[[gnu::always_inline]] inline illegal_reason position::check_legal(const board_move& m) const noexcept {
+[[gnu::always_inline]] inline illegal_reason engine::check_legal(const board_move& m) const noexcept {
     if (!on_board(m.to) || (!m.is_drop() && !on_board(m.from))) return illegal_reason::off_board;
     illegal_reason r = m.is_drop() ? check_drop(m) : check_board_move(m, index(m.from), index(m.to));
     if (r != illegal_reason::none) return r;
@@ -320,10 +318,10 @@ bool position::leaves_king_safe(const board_move& m) const noexcept { return kin
     return illegal_reason::none;
 }
 
-illegal_reason position::check(const board_move& m) const noexcept { return check_legal(m); }
+illegal_reason engine::check(const board_move& m) const noexcept { return check_legal(m); }
 
 // Inline, so that `apply_unchecked` inlines it.
-inline bool position::gives_check(const board_move& m) const noexcept {
+inline bool engine::gives_check(const board_move& m) const noexcept {
     const int king = kings_[static_cast<int>(side_)];
     if (king == 0) return false;
     const color mover = flip(side_);
@@ -345,7 +343,7 @@ inline bool position::gives_check(const board_move& m) const noexcept {
 
 // Always inlined: `apply` and `check_and_apply` are the same code, the latter without a call
 // between the check and the move and with the squares worked out once.
-[[gnu::always_inline]] inline undo_info position::apply_unchecked(const board_move& m) noexcept {
+[[gnu::always_inline]] inline undo_info engine::apply_unchecked(const board_move& m) noexcept {
     const int mover = static_cast<int>(side_);
     undo_info u;
     u.checked = checked_;
@@ -375,7 +373,7 @@ inline bool position::gives_check(const board_move& m) const noexcept {
     return u;
 }
 
-undo_info position::apply(const board_move& m) noexcept { return apply_unchecked(m); }
+undo_info engine::apply(const board_move& m) noexcept { return apply_unchecked(m); }
 
 // king_safe for a pseudo-legal board move (from, to: its cells), answered on the board itself:
 // the move is made on the two cells, the king looked at with a plain scan (a third of the work
@@ -383,7 +381,7 @@ undo_info position::apply(const board_move& m) noexcept { return apply_unchecked
 // on `to` is what `filled` stands for (a piece of the king's side: it blocks lines and attacks
 // nothing of its own side) and the emptied origin what `vacated` does, so the answers are the
 // same; the branches are king_safe's, in its order.
-inline bool position::king_safe_on_board(const board_move& m, int from, int to) noexcept {
+inline bool engine::king_safe_on_board(const board_move& m, int from, int to) noexcept {
     const int king = kings_[static_cast<int>(side_)];
     if (king == 0) return true;
     const color them = flip(side_);
@@ -415,7 +413,7 @@ inline bool position::king_safe_on_board(const board_move& m, int from, int to) 
     return !attacked_king;
 }
 
-illegal_reason position::check_and_apply(const board_move& m, std::optional<piece_kind>& captured) noexcept {
+illegal_reason engine::check_and_apply(const board_move& m, std::optional<piece_kind>& captured) noexcept {
     // A copy: the board is bytes, and a store to it could alias `m` for the compiler, which
     // would then reload every field after each store. Field by field: a copy of the whole
     // reads `piece` and `promote` with one two-byte load, which the CPU cannot serve from the
@@ -441,17 +439,17 @@ illegal_reason position::check_and_apply(const board_move& m, std::optional<piec
     return illegal_reason::none;
 }
 
-bool position::is_mate_after_pawn_drop(const board_move& m) const noexcept {
+bool engine::is_mate_after_pawn_drop(const board_move& m) const noexcept {
     // Only a pawn dropped right in front of the enemy king can mate.
     if (kings_[static_cast<int>(flip(side_))] != index(m.to) + delta(0, side_)) return false;
-    position after = *this;
+    engine after = *this;
     after.apply(m);
     return after.in_check(after.side_) && !after.has_legal_move();
 }
 
 // Used for 打ち歩詰め: a pawn drop is counted as a legal reply without asking whether it mates
 // in turn (that would recurse; a position whose only replies are mating pawn drops is absurd).
-bool position::has_legal_move() const noexcept {
+bool engine::has_legal_move() const noexcept {
     for (int from = 0; from < cells; ++from) {
         const std::uint8_t cell = board_[from];
         if (!is_piece(cell) || cell_color(cell) != side_) continue;

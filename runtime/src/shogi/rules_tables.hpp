@@ -10,7 +10,8 @@
 #include <optional>
 
 #include <kifu/shogi/jkf.hpp>
-#include <kifu/shogi/position.hpp>
+
+#include "shogi/engine.hpp"
 
 namespace kifu::inline v1::shogi::detail {
 
@@ -107,7 +108,7 @@ constexpr bool on_board(square s) noexcept {
 
 // Mailbox delta of a direction for a colour (White's directions are turned 180°).
 constexpr int delta(int d, color c) noexcept {
-    int v = directions[d].dx * position::width + directions[d].dy;
+    int v = directions[d].dx * engine::width + directions[d].dy;
     return c == color::black ? v : -v;
 }
 // Per colour and kind: the mailbox deltas of the piece's steps and slides (hot loops walk
@@ -136,10 +137,10 @@ inline constexpr auto kind_directions_table = make_kind_directions();
 constexpr int shape_index(int dx, int dy) noexcept { return (dx + 8) * 17 + (dy + 8); }
 
 // The square of each mailbox index, as one table lookup (no division on the hot path).
-constexpr std::array<square, position::cells> make_squares() noexcept {
-    std::array<square, position::cells> out{};
-    for (int i = 2; i < position::cells - 2; ++i)
-        out[i] = square{static_cast<std::int8_t>((i - 2) / position::width), static_cast<std::int8_t>((i - 2) % position::width)};
+constexpr std::array<square, engine::cells> make_squares() noexcept {
+    std::array<square, engine::cells> out{};
+    for (int i = 2; i < engine::cells - 2; ++i)
+        out[i] = square{static_cast<std::int8_t>((i - 2) / engine::width), static_cast<std::int8_t>((i - 2) % engine::width)};
     return out;
 }
 inline constexpr auto index_squares = make_squares();
@@ -233,9 +234,9 @@ constexpr int displacement_index(square from, square to) noexcept { return shape
 // displacement_index of two board cells from one table: shape_index(dx, dy) is
 // 17 * dx + dy + 144, so per cell 17 * x + y, and two loads and a subtraction replace
 // working out both squares' coordinates (four of these per move). Board cells only.
-constexpr std::array<std::uint8_t, position::cells> make_cell_shapes() noexcept {
-    std::array<std::uint8_t, position::cells> out{};
-    for (int i = 2; i < position::cells - 2; ++i) out[i] = static_cast<std::uint8_t>(17 * index_squares[i].x + index_squares[i].y);
+constexpr std::array<std::uint8_t, engine::cells> make_cell_shapes() noexcept {
+    std::array<std::uint8_t, engine::cells> out{};
+    for (int i = 2; i < engine::cells - 2; ++i) out[i] = static_cast<std::uint8_t>(17 * index_squares[i].x + index_squares[i].y);
     return out;
 }
 inline constexpr auto cell_shapes = make_cell_shapes();
@@ -261,9 +262,9 @@ struct cell_line_set {
     std::array<std::uint8_t, 4> place{};
     std::array<std::uint16_t, 4> bit{};
 };
-constexpr std::array<cell_line_set, position::cells> make_cell_lines() noexcept {
-    std::array<cell_line_set, position::cells> out{};
-    for (int i = 2; i < position::cells - 2; ++i) {
+constexpr std::array<cell_line_set, engine::cells> make_cell_lines() noexcept {
+    std::array<cell_line_set, engine::cells> out{};
+    for (int i = 2; i < engine::cells - 2; ++i) {
         const int x = index_squares[i].x;
         const int y = index_squares[i].y;
         out[i].line = {static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(11 + y),
@@ -280,16 +281,16 @@ inline constexpr auto cell_lines = make_cell_lines();
 // y 0 or 10, and the two cells beyond each end), and the line masks that mark those walls.
 // Copied by position's constructor: worked out per position, they cost more than the rest of
 // a short game's set-up.
-inline constexpr std::array<std::uint8_t, position::cells> empty_board = [] {
-    std::array<std::uint8_t, position::cells> out{};
+inline constexpr std::array<std::uint8_t, engine::cells> empty_board = [] {
+    std::array<std::uint8_t, engine::cells> out{};
     out.fill(wall_cell);
     for (int x = 1; x <= 9; ++x)
-        for (int y = 1; y <= 9; ++y) out[position::index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)})] = empty_cell;
+        for (int y = 1; y <= 9; ++y) out[engine::index({static_cast<std::int8_t>(x), static_cast<std::int8_t>(y)})] = empty_cell;
     return out;
 }();
 inline constexpr std::array<std::uint16_t, 64> empty_board_lines = [] {
     std::array<std::uint16_t, 64> out{};
-    for (int i = 2; i < position::cells - 2; ++i) {
+    for (int i = 2; i < engine::cells - 2; ++i) {
         if (empty_board[i] == empty_cell) continue;
         for (int f = 0; f < 4; ++f) out[cell_lines[i].line[f]] |= cell_lines[i].bit[f];
     }
@@ -330,17 +331,17 @@ namespace kifu::inline v1::shogi {
 
 // Inline members on the line masks: rules.cpp and position.cpp both inline them.
 
-inline void position::mark_occupied(int cell) noexcept {
+inline void engine::mark_occupied(int cell) noexcept {
     const detail::cell_line_set& l = detail::cell_lines[cell];
     for (int f = 0; f < 4; ++f) lines_[l.line[f]] |= l.bit[f];
 }
 
-inline void position::mark_empty(int cell) noexcept {
+inline void engine::mark_empty(int cell) noexcept {
     const detail::cell_line_set& l = detail::cell_lines[cell];
     for (int f = 0; f < 4; ++f) lines_[l.line[f]] &= static_cast<std::uint16_t>(~l.bit[f]);
 }
 
-inline int position::first_occupied(int cell, int step) const noexcept {
+inline int engine::first_occupied(int cell, int step) const noexcept {
     return detail::first_occupied_on(lines_.data(), cell, step);
 }
 
@@ -348,7 +349,7 @@ inline int position::first_occupied(int cell, int step) const noexcept {
 // slides back along the line, on the board as it would be with `vacated` empty (a cell on
 // that line) and `filled` holding a piece of the king's side (any cell: it blocks the line
 // where it is on it, and a piece met there is the one it captures).
-inline bool position::line_attacked(int king, int step, int vacated, int filled, color by) const noexcept {
+inline bool engine::line_attacked(int king, int step, int vacated, int filled, color by) const noexcept {
     const int f = detail::step_families[step + 12];
     const detail::cell_line_set& k = detail::cell_lines[king];
     const detail::cell_line_set& v = detail::cell_lines[vacated];

@@ -8,6 +8,7 @@
 #include <kifu/read.hpp>
 #include <kifu/text.hpp>
 
+#include "shogi/engine.hpp"
 #include "shogi/rules_tables.hpp"
 #include "shogi/sfen_letters.hpp"
 #include "shogi/usi_builder.hpp"
@@ -35,7 +36,8 @@ void append_square(std::string& out, square s) {
 
 }  // namespace
 
-std::string to_sfen(const position& p, int move_number) {
+std::string to_sfen(const position& pos, int move_number) {
+    const engine& p = engine_of(pos);
     std::string out;
     out.reserve(96);
     for (int y = 1; y <= 9; ++y) {
@@ -105,7 +107,8 @@ std::string to_usi(const board_move& m) {
     return out;
 }
 
-std::optional<board_move> parse_usi(std::string_view usi, const position& p) noexcept {
+std::optional<board_move> parse_usi(std::string_view usi, const position& pos) noexcept {
+    const engine& p = engine_of(pos);
     const std::optional<move_data> read = parse_usi_move(usi);
     if (!read) return std::nullopt;
     board_move m;

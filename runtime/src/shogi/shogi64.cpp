@@ -6,6 +6,8 @@
 #include <array>
 #include <cstdint>
 
+#include "shogi/engine.hpp"
+
 namespace kifu::inline v1::shogi {
 namespace {
 
@@ -110,7 +112,7 @@ void put_hand_count(bit_writer& w, int kind, int n) {
 // The board in Shogi64's index order, read once: 0 empty, else 1 + kind + 16 for White.
 using cells = std::array<std::uint8_t, 81>;
 
-cells cells_of(const position& p) {
+cells cells_of(const engine& p) {
     cells out{};
     for (int i = 0; i < 81; ++i) {
         const auto pc = p.at(square_of_index(i));
@@ -149,9 +151,10 @@ void put_piece(bit_writer& w, const std::array<code, piece_kind_count>& table, s
 
 }  // namespace
 
-bool shogi64_needs_mixed(const position& p) noexcept { return needs_mixed(cells_of(p)); }
+bool shogi64_needs_mixed(const position& p) noexcept { return needs_mixed(cells_of(engine_of(p))); }
 
-std::optional<std::string> to_shogi64(const position& p, std::string* error) {
+std::optional<std::string> to_shogi64(const position& pos, std::string* error) {
+    const engine& p = engine_of(pos);
     for (color c : {color::black, color::white})
         for (int k = 0; k < hand_kind_count; ++k)
             if (p.hand(c, static_cast<piece_kind>(k)) > hand_limits[static_cast<std::size_t>(k)]) {

@@ -13,11 +13,10 @@
 #include <string_view>
 #include <utility>
 
-#include <kifu/shogi/position.hpp>
-
 #include "core/line_walker.hpp"
 #include "core/peg_support.hpp"
 #include "generated/usi.hpp"
+#include "shogi/engine.hpp"
 #include "shogi/presets.hpp"
 #include "shogi/sfen_letters.hpp"
 
@@ -143,10 +142,10 @@ private:
             initial.preset = "HIRATE";
         } else {
             // A board equal to a preset is that preset, as a CSA PI line is.
-            const position start = position::from_state(*state_);
+            const engine start = engine::from_state(*state_);
             initial.preset = "OTHER";
             for (const preset_info& p : presets) {
-                if (start == *position::from_preset(p.name)) {
+                if (start == *engine::from_preset(p.name)) {
                     initial.preset = p.name;
                     break;
                 }

@@ -57,8 +57,8 @@ void read_usi(const source_text& text, const read_options& options, read_result&
 
 }  // namespace
 
-format_info usi_format() {
-    format_info f;
+format_entry usi_format() {
+    format_entry f;
     f.name = "usi";
     f.game = kifu::game::shogi;
     f.description = "USI position commands and SFEN positions, one record per line (position startpos moves 7g7f …)";

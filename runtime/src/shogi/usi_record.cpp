@@ -3,6 +3,8 @@
 
 #include <kifu/shogi/sfen.hpp>
 
+#include "shogi/engine.hpp"
+
 namespace kifu::inline v1::shogi {
 
 position start_position(const jkf& record) {
@@ -37,9 +39,10 @@ std::optional<position> position_after(const jkf& record, std::size_t ply) {
     if (ply > line.size()) return std::nullopt;
     position p = start_position(record);
     // Checked as the normalizer checks: a record that was not normalized may hold anything.
+    engine& e = engine_of(p);
     std::optional<piece_kind> captured;
     for (std::size_t i = 0; i < ply; ++i)
-        if (p.check_and_apply(line[i], captured) != illegal_reason::none) return std::nullopt;
+        if (e.check_and_apply(line[i], captured) != illegal_reason::none) return std::nullopt;
     return p;
 }
 
