@@ -1,5 +1,7 @@
 #pragma once
 
+#include <kifu/api.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -13,7 +15,7 @@ namespace kifu::inline v1 {
 enum class severity : std::uint8_t { note, warning, error };
 
 /// Returns "note", "warning" or "error".
-std::string_view to_string(severity s) noexcept;
+KIFU_API std::string_view to_string(severity s) noexcept;
 
 /// One problem found in an input: where it is, how bad it is, and a stable code.
 ///
@@ -33,14 +35,14 @@ struct diagnostic {
 /// Returns the diagnostic in gcc's form: `file:line:col: error: message [code]`; `:line:col` is
 /// left out when the line is 0 and `:col` when the column is 0; ` (ply N)` goes before ` [code]`
 /// when the ply is set.
-std::string format_gcc(const diagnostic& d);
+KIFU_API std::string format_gcc(const diagnostic& d);
 
 /// Returns the diagnostic as one compact JSON object
 /// (`{"severity":…,"code":…,"message":…,"file":…,"line":…,"column":…,"ply":…}`; ply only when set).
-std::string format_json(const diagnostic& d);
+KIFU_API std::string format_json(const diagnostic& d);
 
 /// Returns true when any diagnostic is an error.
-bool has_error(std::span<const diagnostic> diagnostics) noexcept;
+KIFU_API bool has_error(std::span<const diagnostic> diagnostics) noexcept;
 
 /// Returns true when a diagnostic added after the first `since` ones is an error (a reader's
 /// question after each game: did this one fail?).

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/read.hpp>
 #include <kifu/record.hpp>
 #include <kifu/text.hpp>
@@ -30,10 +31,10 @@ struct format_info {
 };
 
 /// Returns every format kifu reads, in a fixed order.
-std::span<const format_info> formats() noexcept;
+KIFU_API std::span<const format_info> formats() noexcept;
 
 /// Returns the format of that name, or nullptr.
-const format_info* find_format(std::string_view name) noexcept;
+KIFU_API const format_info* find_format(std::string_view name) noexcept;
 
 /// What detection found out about an input.
 struct detection {
@@ -42,15 +43,15 @@ struct detection {
 };
 
 /// Detects the format from the extension of `name` and the content, and the encoding.
-detection detect(std::string_view bytes, std::string_view name);
+KIFU_API detection detect(std::string_view bytes, std::string_view name);
 
 /// Detects the encoding of bytes known to be in `format` (the format's sniffed
 /// declaration, else kifu::detect_encoding's rules with the format's fallback).
-detection detect(std::string_view bytes, const format_info& format);
+KIFU_API detection detect(std::string_view bytes, const format_info& format);
 
 /// Writes every rule of the format's grammar tried on the text, in the grammar's terms (a
 /// grammar author's aid; `kifu trace`). Returns false when the parse failed or the format has
 /// no grammar (format_info::has_grammar).
-bool trace(const source_text& text, const format_info& format, std::string& out);
+KIFU_API bool trace(const source_text& text, const format_info& format, std::string& out);
 
 }  // namespace kifu

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <kifu/api.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -12,7 +14,7 @@ namespace kifu::inline v1 {
 /// Strings are escaped correctly for any UTF-8 (control characters as \u00XX; invalid
 /// UTF-8 sequences are replaced by U+FFFD so the output is always valid JSON). Commas are
 /// placed by the writer. `pretty` indents with two spaces.
-class json_writer {
+class KIFU_API json_writer {
 public:
     explicit json_writer(std::string& out, bool pretty = false) : out_(out), pretty_(pretty) {}
 
@@ -63,6 +65,6 @@ private:
 };
 
 /// Appends `s` to `out` as a quoted, escaped JSON string.
-void append_json_string(std::string& out, std::string_view s);
+KIFU_API void append_json_string(std::string& out, std::string_view s);
 
 }  // namespace kifu

@@ -22,7 +22,6 @@
 #include <kifu/shogi/normalize.hpp>
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/positions.hpp>
-#include <kifu/shogi/relative.hpp>
 #include <kifu/shogi/sfen.hpp>
 #include <kifu/shogi/shogi64.hpp>
 #include <kifu/shogi/write.hpp>

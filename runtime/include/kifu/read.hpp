@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
 #include <kifu/record.hpp>
 
@@ -48,14 +49,14 @@ struct read_result {
 
 /// Reads a file: detects format and encoding unless given, parses, normalizes.
 /// Never throws for bad input; I/O failures are diagnostics too (`io.open`).
-read_result read_file(const std::filesystem::path& path, const read_options& options = {});
+KIFU_API read_result read_file(const std::filesystem::path& path, const read_options& options = {});
 
 /// Reads a file's bytes (binary, at most 1 GiB) into `bytes`. Returns false and adds an
 /// `io.open` or `io.too-large` diagnostic when it cannot.
-bool load_file(const std::filesystem::path& path, std::string& bytes, std::vector<diagnostic>& diagnostics);
+KIFU_API bool load_file(const std::filesystem::path& path, std::string& bytes, std::vector<diagnostic>& diagnostics);
 
 /// Reads a memory buffer. `name` is used in diagnostics and for detection by extension.
-read_result read_buffer(std::string_view bytes, std::string_view name = "<buffer>",
+KIFU_API read_result read_buffer(std::string_view bytes, std::string_view name = "<buffer>",
                         const read_options& options = {});
 
 }  // namespace kifu

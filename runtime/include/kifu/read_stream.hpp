@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
 #include <kifu/read.hpp>
 #include <kifu/record.hpp>
@@ -31,7 +32,7 @@ struct stream_sink {
 
 /// Returns true when read_stream reads the format a game at a time (CSA with `/`, SGF
 /// collections, GGF, WTHOR); other formats are read whole, then handed over game by game.
-bool streams(std::string_view format) noexcept;
+KIFU_API bool streams(std::string_view format) noexcept;
 
 /// Reads a file a game at a time and calls `sink.on_record` for each, in file order, as soon as it
 /// is read: memory is bounded by the largest game, not the file, and the size caps of
@@ -40,6 +41,6 @@ bool streams(std::string_view format) noexcept;
 /// each game's encoding is detected on its own bytes (the games of a merged file may come from
 /// different sources), unless `options.encoding` names one for all. Strict mode stops at the
 /// first game with an error (the games before it were handed over). Never throws for bad input.
-stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink);
+KIFU_API stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink);
 
 }  // namespace kifu

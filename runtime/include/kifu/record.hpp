@@ -5,6 +5,7 @@
 #include <string_view>
 #include <utility>
 
+#include <kifu/api.hpp>
 #include <kifu/json_writer.hpp>
 
 namespace kifu::inline v1 {
@@ -13,7 +14,7 @@ namespace kifu::inline v1 {
 enum class game : unsigned char { shogi, go, othello };
 
 /// Returns "shogi", "go" or "othello".
-std::string_view to_string(game g) noexcept;
+KIFU_API std::string_view to_string(game g) noexcept;
 
 /// One game read from an input: a shogi JKF record, a go record or an othello record.
 ///
@@ -72,6 +73,6 @@ struct jkf_options {
 };
 
 /// Returns the record as JKF text.
-std::string to_jkf(const record& r, const jkf_options& options = {});
+KIFU_API std::string to_jkf(const record& r, const jkf_options& options = {});
 
 }  // namespace kifu

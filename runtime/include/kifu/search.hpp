@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/read.hpp>
 #include <kifu/record.hpp>
 
@@ -49,11 +50,11 @@ void for_each_position(const record& r, const std::function<void(const position_
 
 /// Returns the key of the position after `ply` moves of the record's main line (the end when
 /// `ply` is empty), or nothing with a reason in `error`.
-std::optional<position_key> key_of(const record& r, std::optional<int> ply, std::string& error);
+KIFU_API std::optional<position_key> key_of(const record& r, std::optional<int> ply, std::string& error);
 
 /// Returns the key of a shogi SFEN ("startpos" too), or nothing with a reason (and the
 /// 1-based column where the text breaks) in `error`.
-std::optional<position_key> key_from_sfen(std::string_view sfen, std::string& error);
+KIFU_API std::optional<position_key> key_from_sfen(std::string_view sfen, std::string& error);
 
 /// Returns the key of a go or othello board written row by row from the top: `X` (or `x`, `B`,
 /// `*`) black, `O` (`o`, `W`) white, `.` (`-`, `+`) empty, rows optionally separated by `/` or
@@ -61,14 +62,14 @@ std::optional<position_key> key_from_sfen(std::string_view sfen, std::string& er
 /// and `w` are never cells). The board must be square (go: 2×2 to 52×52; othello: 4×4 to 14×14,
 /// even). Nothing with a reason (and the 1-based column of a character that is not a cell) in
 /// `error` when it is malformed.
-std::optional<position_key> key_from_board(std::string_view board, kifu::game game, std::string& error);
+KIFU_API std::optional<position_key> key_from_board(std::string_view board, kifu::game game, std::string& error);
 
 /// Returns a canonical-orientation move ("" kept) in the orientation of a position whose key
 /// has `symmetry`: what a query shows its user.
-std::string move_for(const position_key& key, std::string_view canonical_move);
+KIFU_API std::string move_for(const position_key& key, std::string_view canonical_move);
 
 /// A database that cannot be opened, is not a kifu index, or fails.
-class error : public std::runtime_error {
+class KIFU_API error : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
@@ -138,7 +139,7 @@ struct add_stats {
 /// The games of one read made ready for the index: each game's content hash, summary and
 /// every position its lines of play reach. Making it is most of the work of indexing and needs
 /// no database, so any thread may make one (`prepare`); `database::add_source` only writes.
-class prepared_source {
+class KIFU_API prepared_source {
 public:
     prepared_source();
     prepared_source(prepared_source&&) noexcept;
@@ -160,7 +161,7 @@ private:
 /// Prepares the records of a read for `database::add_source`. A record with an error
 /// (`record::has_error`: a lenient read kept the part before the error) is left out: the index
 /// holds whole games only.
-prepared_source prepare(const read_result& games);
+KIFU_API prepared_source prepare(const read_result& games);
 
 /// What the index holds.
 struct index_stats {
@@ -172,7 +173,7 @@ struct index_stats {
 
 /// An index of positions on an SQLite file. Not thread-safe; one writer at a time (SQLite
 /// locks the file).
-class database {
+class KIFU_API database {
 public:
     /// Opens the index at `path`. Throws search::error (with the path) when the file cannot
     /// be opened or created, is not an SQLite database, or is not a kifu index.

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
 
 namespace kifu::inline v1 {
@@ -26,7 +27,7 @@ struct decode_options;
 /// The text is always valid UTF-8 (no overlongs, surrogates or values past U+10FFFF): the
 /// parsers rely on it (kifu-pegc's byte scans skip the UTF-8 checks a run of a negated ASCII
 /// class would otherwise make for every character).
-class source_text {
+class KIFU_API source_text {
 public:
     source_text() = default;
     /// Takes UTF-8 text (already decoded) and builds the line index. Ill-formed UTF-8 is
@@ -85,29 +86,29 @@ struct decode_options {
 /// else the declared one, else UTF-8 when the bytes are valid UTF-8, else EUC-JP or CP932 by
 /// their byte pairs when the fallback is one of these two, else the fallback. Names are
 /// normalized (normalize_encoding_name).
-std::string detect_encoding(std::string_view bytes, const decode_options& options);
+KIFU_API std::string detect_encoding(std::string_view bytes, const decode_options& options);
 
 /// Returns "UTF-16LE", "UTF-16BE", "UTF-32LE" or "UTF-32BE" when the start of the bytes has
 /// the NUL bytes of that encoding's code units (most characters of a text are below U+0100 or
 /// at least below U+10000), else an empty string.
-std::string detect_wide_encoding(std::string_view bytes);
+KIFU_API std::string detect_wide_encoding(std::string_view bytes);
 
 /// Returns the encoding other than `tried` the bytes most likely are in ("UTF-8", "CP932",
 /// "EUC-JP", a UTF-16/32 form), or an empty string when none fits better.
-std::string likely_encoding(std::string_view bytes, std::string_view tried);
+KIFU_API std::string likely_encoding(std::string_view bytes, std::string_view tried);
 
 /// Decodes bytes to UTF-8 (iconv), strips a BOM and builds the line index. Bytes that cannot
 /// be decoded become U+FFFD and one `text.bad-bytes` diagnostic per line that had them (the
 /// first 100 lines); when many lines had them, one `text.wrong-encoding` names the likely
 /// encoding and the `-e` to try. NUL characters in the text give one `text.nul` warning.
-source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
+KIFU_API source_text decode(std::string file_name, std::string_view bytes, const decode_options& options,
                    std::vector<diagnostic>& diagnostics);
 
 /// Returns the canonical name of an encoding: "CP932" for Shift_JIS and its aliases, "UTF-8",
 /// "EUC-JP", "ISO-8859-1", "UTF-16LE", …; other names upper-cased (iconv accepts them so).
-std::string normalize_encoding_name(std::string_view name);
+KIFU_API std::string normalize_encoding_name(std::string_view name);
 
 /// Returns true when the bytes are valid UTF-8 (no overlongs, no surrogates).
-bool is_valid_utf8(std::string_view bytes) noexcept;
+KIFU_API bool is_valid_utf8(std::string_view bytes) noexcept;
 
 }  // namespace kifu

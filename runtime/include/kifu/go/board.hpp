@@ -1,5 +1,7 @@
 #pragma once
 
+#include <kifu/api.hpp>
+
 // A go board of any size from 1×1 to 52×52 and the rules of executing a move as the SGF
 // spec states them (go.html "How to execute a move"): place, capture, then suicide.
 
@@ -47,7 +49,7 @@ struct play_result {
 };
 
 /// A rectangular go board with captures, suicide, simple ko and prisoner counts.
-class board {
+class KIFU_API board {
 public:
     /// Makes an empty board; sides are clamped to 1..52.
     explicit board(int width = 19, int height = 19);
@@ -98,12 +100,12 @@ private:
 };
 
 /// Returns the SGF letter of a 1-based coordinate (1 → 'a', 27 → 'A'), or '?' out of range.
-char sgf_letter(int coordinate) noexcept;
+KIFU_API char sgf_letter(int coordinate) noexcept;
 
 /// Returns the 1-based coordinate of an SGF letter, or 0 when it is not a letter.
-int sgf_coordinate(char letter) noexcept;
+KIFU_API int sgf_coordinate(char letter) noexcept;
 
 /// Returns the two SGF letters of a point.
-std::string to_sgf(point p);
+KIFU_API std::string to_sgf(point p);
 
 }  // namespace kifu::go

@@ -9,22 +9,23 @@
 #include <string>
 #include <string_view>
 
+#include <kifu/api.hpp>
 #include <kifu/go/record.hpp>
 
 namespace kifu::inline v1::go {
 
 /// Returns the game's result for `c` from RE: 1 won (`B+…`/`W+…`), 0 drawn (`0`, `Draw`),
 /// -1 lost; nothing for any other value or no RE.
-std::optional<int> result_for(const record& r, color c);
+KIFU_API std::optional<int> result_for(const record& r, color c);
 
 /// Appends the CSV header row: `source,game,ply,board,to_move,move,result` and CRLF.
-void write_positions_csv_header(std::string& out);
+KIFU_API void write_positions_csv_header(std::string& out);
 
 /// Appends one CSV row per position of the main line: the start, then the position after
 /// each move (a pass gives a row too; setup nodes change the board without a row).
-void write_positions_csv(std::string& out, const record& r, std::string_view source, std::size_t game_number);
+KIFU_API void write_positions_csv(std::string& out, const record& r, std::string_view source, std::size_t game_number);
 
 /// Appends the same rows as JSON objects, one per line (LF).
-void write_positions_jsonl(std::string& out, const record& r, std::string_view source, std::size_t game_number);
+KIFU_API void write_positions_jsonl(std::string& out, const record& r, std::string_view source, std::size_t game_number);
 
 }  // namespace kifu::go

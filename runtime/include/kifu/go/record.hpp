@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/go/board.hpp>
 #include <kifu/json_writer.hpp>
 #include <kifu/record.hpp>
@@ -69,7 +70,7 @@ struct move_entry {
 using line = std::vector<move_entry>;
 
 /// A whole go game.
-struct record {
+struct KIFU_API record {
     /// Root properties that describe the game (SGF ids as keys, text values decoded), in
     /// file order.
     std::vector<std::pair<std::string, std::string>> header;
@@ -93,6 +94,6 @@ struct record {
 inline kifu::game game_of(const record&) noexcept { return kifu::game::go; }
 
 /// Writes the record as the JKF-shaped JSON of docs/jkf-go-othello.md.
-void write_jkf_to(kifu::json_writer& out, const record& r);
+KIFU_API void write_jkf_to(kifu::json_writer& out, const record& r);
 
 }  // namespace kifu::go

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/go/record.hpp>
 
 namespace kifu::inline v1::go {
@@ -23,9 +24,9 @@ struct sgf_write_options {
 
 /// Writes the records as one SGF collection (UTF-8), a game tree per record with its forks as
 /// variations. Reading the text gives equal records.
-std::string write_sgf(const std::vector<const record*>& records, const sgf_write_options& options = {});
+KIFU_API std::string write_sgf(const std::vector<const record*>& records, const sgf_write_options& options = {});
 
 /// Writes the records as one SGF collection (UTF-8), as the overload taking pointers does.
-std::string write_sgf(const std::vector<record>& records, const sgf_write_options& options = {});
+KIFU_API std::string write_sgf(const std::vector<record>& records, const sgf_write_options& options = {});
 
 }  // namespace kifu::go

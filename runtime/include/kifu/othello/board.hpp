@@ -1,5 +1,7 @@
 #pragma once
 
+#include <kifu/api.hpp>
+
 // Othello rules (../shared/formats/go-othello.md §6) on a board of any size GGF allows
 // (4, 6, 8, 10, 12, 14 and the octagon "88": 10×10 without the 3 squares at each corner).
 //
@@ -32,7 +34,7 @@ struct square {
 };
 
 /// Returns the square as written in GGF and WTHOR listings: "f5" (column letter, row number).
-std::string to_string(square s);
+KIFU_API std::string to_string(square s);
 
 /// The discs a move flips, as run lengths: 4 bits per direction, direction d (in the
 /// documented order: 0 up-left … 7 down-right) in bits 4d…4d+3. Together with the move's
@@ -40,9 +42,9 @@ std::string to_string(square s);
 using flip_runs_t = std::uint32_t;
 
 /// Returns how many discs the runs flip.
-int flip_count(flip_runs_t runs) noexcept;
+KIFU_API int flip_count(flip_runs_t runs) noexcept;
 /// Appends the discs a move on `s` with these runs flipped, in the documented order.
-void append_flips(square s, flip_runs_t runs, std::vector<square>& out);
+KIFU_API void append_flips(square s, flip_runs_t runs, std::vector<square>& out);
 
 /// Disc counts of a position.
 struct disc_counts {
@@ -62,7 +64,7 @@ constexpr cell disc_of(color c) noexcept { return c == color::black ? cell::blac
 constexpr bool is_valid_size(int n) noexcept { return n >= 4 && n <= 14 && n % 2 == 0; }
 
 /// An n×n position (any GGF size, octagon too) with the side to move.
-class board {
+class KIFU_API board {
 public:
     /// Returns the standard start of that size (the 4 centre discs, black to move); `size`
     /// must satisfy is_valid_size.

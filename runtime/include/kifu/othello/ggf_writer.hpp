@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
 #include <kifu/othello/record.hpp>
 
@@ -26,9 +27,9 @@ namespace kifu::inline v1::othello {
 /// A value that GGF cannot hold (a `]`: GGF has no escape; a line break, which would split
 /// the game's line) has them replaced by `)` and a space, with a `ggf.write.value-changed`
 /// warning (code, message naming the key; file and line left empty).
-void write_ggf(std::string& out, const record& r, std::vector<diagnostic>& diagnostics);
+KIFU_API void write_ggf(std::string& out, const record& r, std::vector<diagnostic>& diagnostics);
 
 /// Returns the record as one GGF line (see write_ggf).
-std::string to_ggf(const record& r, std::vector<diagnostic>& diagnostics);
+KIFU_API std::string to_ggf(const record& r, std::vector<diagnostic>& diagnostics);
 
 }  // namespace kifu::othello

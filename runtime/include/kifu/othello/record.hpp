@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/json_writer.hpp>
 #include <kifu/othello/board.hpp>
 #include <kifu/record.hpp>
@@ -44,7 +45,7 @@ struct move_note {
 };
 
 /// The position the moves start from.
-struct initial_position {
+struct KIFU_API initial_position {
     int size = 8;         ///< 4 … 14, even
     bool octagon = false; ///< the 88-square board (size 10)
     /// Cells row by row from the top-left (size×size); empty = the standard start.
@@ -66,7 +67,7 @@ enum class game_end : std::uint8_t {
 };
 
 /// Returns "full", "blocked" or "early".
-std::string_view to_string(game_end e) noexcept;
+KIFU_API std::string_view to_string(game_end e) noexcept;
 
 /// Why a replay stopped before the end of the recorded moves.
 struct replay_stop {
@@ -77,7 +78,7 @@ struct replay_stop {
 };
 
 /// A whole othello game, replayed.
-struct record {
+struct KIFU_API record {
     std::string format;  ///< "wthor" or "ggf": the format it was read from
     /// Header in order: GGF property ids (GM PC DT PB PW RE TY …) and, for what GGF cannot
     /// say, "wthor.*" keys (docs/jkf-go-othello.md lists the mapping; keys stay within 15
@@ -106,11 +107,11 @@ struct record {
 
 /// Returns the black score of a finished game with the empty squares given to the winner
 /// (the WOF rule WTHOR's byte 6 follows; a draw splits them).
-int black_score_with_empties(const disc_counts& c) noexcept;
+KIFU_API int black_score_with_empties(const disc_counts& c) noexcept;
 
 /// Record plumbing (see kifu/record.hpp).
 inline kifu::game game_of(const record&) noexcept { return kifu::game::othello; }
 /// Writes the record as its JKF-shaped JSON (docs/jkf-go-othello.md).
-void write_jkf_to(json_writer& out, const record& r);
+KIFU_API void write_jkf_to(json_writer& out, const record& r);
 
 }  // namespace kifu::othello

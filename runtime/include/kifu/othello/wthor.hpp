@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
 #include <kifu/othello/record.hpp>
 
@@ -78,31 +79,31 @@ struct names_file {
 };
 
 /// Returns the header of a buffer, or nothing when it is shorter than 16 bytes.
-std::optional<header> read_header(std::string_view bytes) noexcept;
+KIFU_API std::optional<header> read_header(std::string_view bytes) noexcept;
 
 /// Returns the kind a file name says (.wtb/.wtd, .jou, .trn; any case), else the kind the
 /// header suggests (N1 > 0: games; else names by the size of the records).
-file_kind kind_of(std::string_view bytes, std::string_view file_name) noexcept;
+KIFU_API file_kind kind_of(std::string_view bytes, std::string_view file_name) noexcept;
 
 /// Reads a game file. Problems become diagnostics (`wthor.short-file`,
 /// `wthor.count-mismatch`, `wthor.board-size`, `wthor.solitaire`); the games that are
 /// whole are still returned. Never throws for bad bytes.
-games_file read_games(std::string_view bytes, std::string_view file_name, std::vector<diagnostic>& diagnostics);
+KIFU_API games_file read_games(std::string_view bytes, std::string_view file_name, std::vector<diagnostic>& diagnostics);
 
 /// Reads a .jou (players) or .trn (tournaments) file; problems as for read_games.
-names_file read_names(std::string_view bytes, file_kind kind, std::string_view file_name,
+KIFU_API names_file read_names(std::string_view bytes, file_kind kind, std::string_view file_name,
                       std::vector<diagnostic>& diagnostics);
 
 /// Returns the file's bytes: header, then each game (N1 is not recomputed: write what was read).
-std::string write(const games_file& file);
+KIFU_API std::string write(const games_file& file);
 /// Returns the file's bytes; names longer than the field (20 or 26 bytes) are cut.
-std::string write(const names_file& file, file_kind kind);
+KIFU_API std::string write(const names_file& file, file_kind kind);
 
 /// Returns a stored name (up to its first NUL) decoded from Windows-1252 to UTF-8; the five
 /// bytes Windows-1252 leaves undefined are read as Latin-1.
-std::string decode_name(std::string_view stored);
+KIFU_API std::string decode_name(std::string_view stored);
 /// Returns a UTF-8 name encoded in Windows-1252 ('?' for characters it lacks).
-std::string encode_name(std::string_view utf8);
+KIFU_API std::string encode_name(std::string_view utf8);
 
 /// Decoded names of the players and tournaments files; an empty table means "not available".
 struct name_tables {
@@ -113,7 +114,7 @@ struct name_tables {
 };
 
 /// Returns the decoded names of a names file.
-std::vector<std::string> decoded_names(const names_file& file);
+KIFU_API std::vector<std::string> decoded_names(const names_file& file);
 
 /// What replaying one game yields, without the header strings: a streaming reader keeps
 /// one and passes it to every replay call, which then allocates nothing once warm.
@@ -130,7 +131,7 @@ struct replayed_game {
 /// passes WTHOR leaves out inserted, the final counts and how the game ends. Diagnostics as
 /// to_record's, without the name checks: `othello.illegal-move`, `wthor.bad-move`,
 /// `wthor.moves-after-end`, `wthor.bad-score`, `wthor.score-mismatch` (1-based `game_number`).
-void replay(const game& g, const header& h, std::string_view file_name, std::size_t game_number,
+KIFU_API void replay(const game& g, const header& h, std::string_view file_name, std::size_t game_number,
             std::vector<diagnostic>& diagnostics, replayed_game& out);
 
 /// Replays one game into a record: passes inserted where the side to move has none, the
@@ -138,18 +139,18 @@ void replay(const game& g, const header& h, std::string_view file_name, std::siz
 /// game (1-based `game_number`): `othello.illegal-move`, `wthor.bad-move`,
 /// `wthor.moves-after-end`, `wthor.unknown-player`, `wthor.unknown-tournament`,
 /// `wthor.bad-score`, `wthor.score-mismatch`.
-record to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
+KIFU_API record to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
                  std::size_t game_number, std::vector<diagnostic>& diagnostics);
 
 /// The same into an existing record, overwritten entirely but keeping its memory (header
 /// strings, move storage): a reader streaming a whole base through one record allocates
 /// nothing per game.
-void to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
+KIFU_API void to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
                std::size_t game_number, std::vector<diagnostic>& diagnostics, record& out);
 
 /// The game a record came from: ids and scores from its "wthor.*" header keys (0 when
 /// absent), moves from its non-pass plies. Returns nothing for boards WTHOR cannot hold
 /// (not 8×8 or 10×10, not the standard start) or when a header value is not a number.
-std::optional<game> from_record(const record& r);
+KIFU_API std::optional<game> from_record(const record& r);
 
 }  // namespace kifu::othello::wthor

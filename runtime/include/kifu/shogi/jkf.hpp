@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/json_writer.hpp>
 #include <kifu/record.hpp>
 
@@ -30,17 +31,17 @@ inline constexpr int piece_kind_count = 14;
 inline constexpr int hand_kind_count = 7;
 
 /// Returns the CSA/JKF code of a kind ("FU" … "RY").
-std::string_view to_csa(piece_kind k) noexcept;
+KIFU_API std::string_view to_csa(piece_kind k) noexcept;
 /// Returns the kind of a CSA/JKF code, or nothing.
-std::optional<piece_kind> piece_kind_from_csa(std::string_view code) noexcept;
+KIFU_API std::optional<piece_kind> piece_kind_from_csa(std::string_view code) noexcept;
 /// Returns true for FU KY KE GI KA HI (kinds that have a promoted form).
-bool can_promote(piece_kind k) noexcept;
+KIFU_API bool can_promote(piece_kind k) noexcept;
 /// Returns true for TO NY NK NG UM RY.
-bool is_promoted(piece_kind k) noexcept;
+KIFU_API bool is_promoted(piece_kind k) noexcept;
 /// Returns the promoted form (FU → TO); other kinds unchanged.
-piece_kind promote(piece_kind k) noexcept;
+KIFU_API piece_kind promote(piece_kind k) noexcept;
 /// Returns the unpromoted form (TO → FU); other kinds unchanged.
-piece_kind unpromote(piece_kind k) noexcept;
+KIFU_API piece_kind unpromote(piece_kind k) noexcept;
 
 /// A square: x = file 1..9 (1 on Black's right), y = rank 1..9 (1 at the top).
 struct square {
@@ -117,7 +118,7 @@ struct initial_format {
 };
 
 /// A whole shogi record in JKF form.
-struct jkf {
+struct KIFU_API jkf {
     /// Header in order of first appearance; `set_header` replaces a repeated key's value.
     std::vector<std::pair<std::string, std::string>> header;
     std::optional<initial_format> initial;  ///< absent = 平手
@@ -134,6 +135,6 @@ struct jkf {
 /// Record plumbing (see kifu/record.hpp).
 inline kifu::game game_of(const jkf&) noexcept { return kifu::game::shogi; }
 /// Writes the record as JKF with json-kifu-format's key names.
-void write_jkf_to(json_writer& out, const jkf& record);
+KIFU_API void write_jkf_to(json_writer& out, const jkf& record);
 
 }  // namespace kifu::shogi

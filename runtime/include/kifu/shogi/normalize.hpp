@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
 #include <kifu/read.hpp>
 #include <kifu/shogi/jkf.hpp>
@@ -27,6 +28,6 @@ struct normalize_options {
 /// forks go on; the cut becomes a `special` "ERROR" whose comments say where and why and keep
 /// the source lines a reader saw in it (`unplayed: …`), with a `shogi.cut` warning.
 /// Returns false when an error was found.
-bool normalize(jkf& record, const normalize_options& options, std::vector<diagnostic>& diagnostics);
+KIFU_API bool normalize(jkf& record, const normalize_options& options, std::vector<diagnostic>& diagnostics);
 
 }  // namespace kifu::shogi

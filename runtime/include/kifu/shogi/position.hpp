@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include <kifu/api.hpp>
 #include <kifu/shogi/jkf.hpp>
 
 namespace kifu::inline v1::shogi {
@@ -36,9 +37,9 @@ enum class illegal_reason : std::uint8_t {
 };
 
 /// Returns the diagnostic code of a reason, e.g. "shogi.illegal.two-pawns".
-std::string_view code_of(illegal_reason r) noexcept;
+KIFU_API std::string_view code_of(illegal_reason r) noexcept;
 /// Returns the English message of a reason (one sentence, no trailing period).
-std::string_view message_of(illegal_reason r) noexcept;
+KIFU_API std::string_view message_of(illegal_reason r) noexcept;
 
 /// A move on a position: `from` has x == 0 for a drop; `piece` is the kind before the move.
 struct board_move {
@@ -54,7 +55,7 @@ struct board_move {
 
 /// A board, both hands and the side to move, with the rules: legality of a move, playing it.
 /// Cheap to copy (no allocation).
-class position {
+class KIFU_API position {
 public:
     /// Returns an empty board with empty hands, Black to move.
     position() noexcept;

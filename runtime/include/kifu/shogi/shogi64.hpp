@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include <kifu/api.hpp>
 #include <kifu/shogi/position.hpp>
 
 namespace kifu::inline v1::shogi {
@@ -23,14 +24,14 @@ struct shogi64_error {
 
 /// Returns the Shogi64 code of a position, or nothing (and a reason in `error`) when a hand
 /// holds more than the code can say: 18 歩, 4 香 桂 銀 金, 2 角 飛.
-std::optional<std::string> to_shogi64(const position& p, std::string* error = nullptr);
+KIFU_API std::optional<std::string> to_shogi64(const position& p, std::string* error = nullptr);
 
 /// Returns true when the position needs Mixed mode (a pawn on its last rank, two unpromoted
 /// pawns of a side in one file, or two kings of a side).
-bool shogi64_needs_mixed(const position& p) noexcept;
+KIFU_API bool shogi64_needs_mixed(const position& p) noexcept;
 
 /// Reads a Shogi64 code. Fails on a character outside base64url, a king square past 81, two
 /// pieces on one square, bits that run out, and characters or non-zero bits after the code.
-std::optional<position> parse_shogi64(std::string_view code, shogi64_error* error = nullptr);
+KIFU_API std::optional<position> parse_shogi64(std::string_view code, shogi64_error* error = nullptr);
 
 }  // namespace kifu::shogi

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include <kifu/api.hpp>
 #include <kifu/shogi/jkf.hpp>
 
 namespace kifu::inline v1::shogi {
@@ -46,20 +47,20 @@ struct write_result {
 /// times, `*` comments, `&` bookmarks, the terminal word and a まで line, and a `変化：N手`
 /// block for every fork (nested, in the order Kifu for Windows writes them). Fails only when
 /// CP932 is asked for and a character has no CP932 form (`kif.write.cp932`).
-write_result write_kif(const jkf& record, const kakinoki_write_options& options = {});
+KIFU_API write_result write_kif(const jkf& record, const kakinoki_write_options& options = {});
 
 /// Writes a record as KI2: as KIF but moves in JSA notation (相対 words where needed, 打 only
 /// when a board piece could also reach the square), six to a line, no times; the end of a
 /// line of play is its まで line. Fails as write_kif does (`ki2.write.cp932`).
-write_result write_ki2(const jkf& record, const kakinoki_write_options& options = {});
+KIFU_API write_result write_ki2(const jkf& record, const kakinoki_write_options& options = {});
 
 /// Writes records as one CSA file (`/` between records): `N+`/`N-`, `$` information, `PI` or
 /// `P1`..`P9` with `P+`/`P-` hands, the side to move, moves with `T` times, `%` specials and
 /// `'` comments. Forks are not written (CSA has no variations). Fails when a record ends with a
 /// special that has no CSA word (`csa.write.special`).
-write_result write_csa(const std::vector<const jkf*>& records, const csa_write_options& options = {});
+KIFU_API write_result write_csa(const std::vector<const jkf*>& records, const csa_write_options& options = {});
 
 /// Writes one record as CSA (write_csa of a list of one).
-write_result write_csa(const jkf& record, const csa_write_options& options = {});
+KIFU_API write_result write_csa(const jkf& record, const csa_write_options& options = {});
 
 }  // namespace kifu::shogi
