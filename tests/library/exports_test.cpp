@@ -103,7 +103,7 @@ std::set<std::string> documented_names() {
     std::size_t end = page.find("\n## ", begin + 1);
     if (end == std::string::npos) end = page.size();
     const std::string section = page.substr(begin, end - begin);
-    const std::regex name(R"(`(kifu::[A-Za-z_0-9:~]+(?:operator[^`(\s]+)?))");
+    const std::regex name(R"(`(kifu::(?:[\w~]+::)*(?:operator[^`\s(]+|[\w~]+)))");
     for (auto it = std::sregex_iterator(section.begin(), section.end(), name); it != std::sregex_iterator(); ++it) {
         std::string n = (*it)[1].str();
         while (n.ends_with(":")) n.pop_back();
