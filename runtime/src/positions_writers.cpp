@@ -66,14 +66,14 @@ bool write_positions(write_call& call, bool csv) {
 
 writer positions_writer(std::string_view name, std::string_view description, std::string_view extension,
                         bool (*write)(write_call&)) {
-    writer w;
-    w.info.name = name;
-    w.info.description = description;
-    w.info.extension = extension;
-    w.info.many_games = true;
-    w.info.encodings = {"UTF-8"};
-    w.write = write;
-    return w;
+    return {{.name = name,
+             .game = std::nullopt,  // every game
+             .description = description,
+             .extension = extension,
+             .lines_extension = {},
+             .many_games = true,
+             .encodings = {"UTF-8"}},
+            write};
 }
 
 }  // namespace

@@ -124,15 +124,14 @@ bool wrong_game(write_call& call, std::size_t i, kifu::game wanted) {
 }
 
 writer jkf_writer() {
-    writer w;
-    w.info.name = "jkf";
-    w.info.description = "JKF, the normalized record (go and othello in its shape); JSON Lines for several games";
-    w.info.extension = ".jkf";
-    w.info.lines_extension = ".jsonl";
-    w.info.many_games = true;
-    w.info.encodings = {"UTF-8"};
-    w.write = &write_jkf;
-    return w;
+    return {{.name = "jkf",
+             .game = std::nullopt,  // every game
+             .description = "JKF, the normalized record (go and othello in its shape); JSON Lines for several games",
+             .extension = ".jkf",
+             .lines_extension = ".jsonl",
+             .many_games = true,
+             .encodings = {"UTF-8"}},
+            &write_jkf};
 }
 
 }  // namespace detail

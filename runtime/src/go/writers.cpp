@@ -25,15 +25,14 @@ bool write(kifu::detail::write_call& call) {
 }  // namespace
 
 kifu::detail::writer sgf_writer() {
-    kifu::detail::writer w;
-    w.info.name = "sgf";
-    w.info.game = kifu::game::go;
-    w.info.description = "an SGF collection, a game tree per game, variations included";
-    w.info.extension = ".sgf";
-    w.info.many_games = true;
-    w.info.encodings = {"UTF-8"};
-    w.write = &write;
-    return w;
+    return {{.name = "sgf",
+             .game = kifu::game::go,
+             .description = "an SGF collection, a game tree per game, variations included",
+             .extension = ".sgf",
+             .lines_extension = {},
+             .many_games = true,
+             .encodings = {"UTF-8"}},
+            &write};
 }
 
 }  // namespace kifu::go

@@ -41,15 +41,14 @@ bool write_ggf_games(write_call& call) {
 
 kifu::detail::writer othello_writer(std::string_view name, std::string_view description, std::string_view extension,
                                     bool (*write)(write_call&)) {
-    kifu::detail::writer w;
-    w.info.name = name;
-    w.info.game = kifu::game::othello;
-    w.info.description = description;
-    w.info.extension = extension;
-    w.info.many_games = true;
-    w.info.encodings = {"UTF-8"};
-    w.write = write;
-    return w;
+    return {{.name = name,
+             .game = kifu::game::othello,
+             .description = description,
+             .extension = extension,
+             .lines_extension = {},
+             .many_games = true,
+             .encodings = {"UTF-8"}},
+            write};
 }
 
 }  // namespace

@@ -82,15 +82,14 @@ bool write_sfen(write_call& call) {
 
 kifu::detail::writer shogi_writer(std::string_view name, std::string_view description, std::string_view extension,
                                   bool many_games, std::string_view encoding, bool (*write)(write_call&)) {
-    kifu::detail::writer w;
-    w.info.name = name;
-    w.info.game = kifu::game::shogi;
-    w.info.description = description;
-    w.info.extension = extension;
-    w.info.many_games = many_games;
-    w.info.encodings = {encoding};
-    w.write = write;
-    return w;
+    return {{.name = name,
+             .game = kifu::game::shogi,
+             .description = description,
+             .extension = extension,
+             .lines_extension = {},
+             .many_games = many_games,
+             .encodings = {encoding}},
+            write};
 }
 
 constexpr std::string_view kif_description = "KIF (Kakinoki): numbered moves, times, comments, variations";
