@@ -14,36 +14,36 @@ namespace kifu::inline v1 {
 /// Strings are escaped correctly for any UTF-8 (control characters as \u00XX; invalid
 /// UTF-8 sequences are replaced by U+FFFD so the output is always valid JSON). Commas are
 /// placed by the writer. `pretty` indents with two spaces.
-class KIFU_API json_writer {
+class json_writer {
 public:
     explicit json_writer(std::string& out, bool pretty = false) : out_(out), pretty_(pretty) {}
 
-    void begin_object();
-    void end_object();
-    void begin_array();
-    void end_array();
+    KIFU_API void begin_object();
+    KIFU_API void end_object();
+    KIFU_API void begin_array();
+    KIFU_API void end_array();
     /// Writes an object key; the next call writes its value.
-    void key(std::string_view k);
+    KIFU_API void key(std::string_view k);
 
-    void value(std::string_view s);
+    KIFU_API void value(std::string_view s);
     void value(const char* s) { value(std::string_view(s)); }
-    void value(bool b);
-    void value(std::int64_t n);
+    KIFU_API void value(bool b);
+    KIFU_API void value(std::int64_t n);
     void value(int n) { value(static_cast<std::int64_t>(n)); }
     void value(unsigned n) { value(static_cast<std::int64_t>(n)); }
-    void value(std::uint64_t n);
-    void value(double d);
-    void null();
+    KIFU_API void value(std::uint64_t n);
+    KIFU_API void value(double d);
+    KIFU_API void null();
     /// Writes text that is already valid JSON (a number or a nested document).
-    void raw(std::string_view json);
+    KIFU_API void raw(std::string_view json);
 
     /// Starts a value that the caller appends itself, as compact JSON text, to the returned
     /// string (the comma before it is written); end_compact() finishes it and, when the writer
     /// indents, indents it as the calls above would have. For writers of their own that need
     /// speed (the shogi JKF writer).
-    std::string& begin_compact();
+    KIFU_API std::string& begin_compact();
     /// Finishes the value begun by begin_compact().
-    void end_compact();
+    KIFU_API void end_compact();
 
     /// Key and value in one call.
     template <typename T>
@@ -53,8 +53,8 @@ public:
     }
 
 private:
-    void before_value();
-    void newline_indent();
+    KIFU_API void before_value();
+    KIFU_API void newline_indent();
 
     std::string& out_;
     bool pretty_;

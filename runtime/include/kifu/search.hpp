@@ -139,17 +139,17 @@ struct add_stats {
 /// The games of one read made ready for the index: each game's content hash, summary and
 /// every position its lines of play reach. Making it is most of the work of indexing and needs
 /// no database, so any thread may make one (`prepare`); `database::add_source` only writes.
-class KIFU_API prepared_source {
+class prepared_source {
 public:
-    prepared_source();
-    prepared_source(prepared_source&&) noexcept;
-    prepared_source& operator=(prepared_source&&) noexcept;
-    ~prepared_source();
+    KIFU_API prepared_source();
+    KIFU_API prepared_source(prepared_source&&) noexcept;
+    KIFU_API prepared_source& operator=(prepared_source&&) noexcept;
+    KIFU_API ~prepared_source();
 
     /// Returns the number of games prepared.
-    std::size_t games() const noexcept;
+    KIFU_API std::size_t games() const noexcept;
     /// Returns the number of records left out because they have an error.
-    std::size_t left_out() const noexcept;
+    KIFU_API std::size_t left_out() const noexcept;
 
 private:
     friend class database;
@@ -173,44 +173,44 @@ struct index_stats {
 
 /// An index of positions on an SQLite file. Not thread-safe; one writer at a time (SQLite
 /// locks the file).
-class KIFU_API database {
+class database {
 public:
     /// Opens the index at `path`. Throws search::error (with the path) when the file cannot
     /// be opened or created, is not an SQLite database, or is not a kifu index.
-    static database open(const std::filesystem::path& path, open_mode mode);
+    KIFU_API static database open(const std::filesystem::path& path, open_mode mode);
 
-    database(database&&) noexcept;
-    database& operator=(database&&) noexcept;
-    ~database();
+    KIFU_API database(database&&) noexcept;
+    KIFU_API database& operator=(database&&) noexcept;
+    KIFU_API ~database();
 
     /// Returns true when `source` was indexed with this size and modification time.
-    bool is_current(std::string_view source, std::uint64_t size, std::int64_t mtime) const;
+    KIFU_API bool is_current(std::string_view source, std::uint64_t size, std::int64_t mtime) const;
 
     /// Indexes the games of one source in one transaction, replacing what the source held
     /// before. A game is stored once however many sources hold it (same content): each
     /// source's copy is recorded, and the game stays while any copy does.
-    add_stats add_source(std::string_view source, const prepared_source& games, std::uint64_t size = 0,
+    KIFU_API add_stats add_source(std::string_view source, const prepared_source& games, std::uint64_t size = 0,
                          std::int64_t mtime = 0);
 
     /// Prepares the records and indexes them (the two steps above in one call).
-    add_stats add_source(std::string_view source, const read_result& games, std::uint64_t size = 0,
+    KIFU_API add_stats add_source(std::string_view source, const read_result& games, std::uint64_t size = 0,
                          std::int64_t mtime = 0);
 
     /// Removes a source, in one transaction, with the games no other source holds.
-    void remove_source(std::string_view source);
+    KIFU_API void remove_source(std::string_view source);
 
     /// Returns the sources indexed, sorted.
-    std::vector<std::string> sources() const;
+    KIFU_API std::vector<std::string> sources() const;
 
     /// Makes the index ready for queries after a bulk load (creates the position index when
     /// a load into an empty database left it out). Called by the destructor too.
-    void finish();
+    KIFU_API void finish();
 
     /// Returns the games that reached the position and the next-move table.
-    query_result find(const position_key& key, const query_options& options = {}) const;
+    KIFU_API query_result find(const position_key& key, const query_options& options = {}) const;
 
     /// Returns what the index holds.
-    index_stats stats() const;
+    KIFU_API index_stats stats() const;
 
 private:
     struct impl;

@@ -27,13 +27,13 @@ struct decode_options;
 /// The text is always valid UTF-8 (no overlongs, surrogates or values past U+10FFFF): the
 /// parsers rely on it (kifu-pegc's byte scans skip the UTF-8 checks a run of a negated ASCII
 /// class would otherwise make for every character).
-class KIFU_API source_text {
+class source_text {
 public:
     source_text() = default;
     /// Takes UTF-8 text (already decoded) and builds the line index. Ill-formed UTF-8 is
     /// replaced, each maximal ill-formed subpart by one U+FFFD, as decode() replaces it (but
     /// without a diagnostic: use decode() for bytes that may not be UTF-8).
-    source_text(std::string file_name, std::string utf8, std::string encoding);
+    KIFU_API source_text(std::string file_name, std::string utf8, std::string encoding);
 
     /// Returns the file name given by the caller (used in diagnostics).
     const std::string& file_name() const noexcept { return file_name_; }
@@ -43,17 +43,17 @@ public:
     const std::string& encoding() const noexcept { return encoding_; }
 
     /// Returns the line and column of a byte offset into text().
-    text_position position_of(std::size_t offset) const noexcept;
+    KIFU_API text_position position_of(std::size_t offset) const noexcept;
     /// Returns the line (1-based) of a byte offset into text(): position_of without the
     /// column, in logarithmic time whatever the line's length.
-    std::uint32_t line_of(std::size_t offset) const noexcept;
+    KIFU_API std::uint32_t line_of(std::size_t offset) const noexcept;
     /// Returns line `line` (1-based) without its line break.
-    std::string_view line_text(std::uint32_t line) const noexcept;
+    KIFU_API std::string_view line_text(std::uint32_t line) const noexcept;
     /// Returns the number of lines.
-    std::uint32_t line_count() const noexcept;
+    KIFU_API std::uint32_t line_count() const noexcept;
 
     /// Returns a diagnostic located at a byte offset of text().
-    diagnostic make_diagnostic(kifu::severity severity, std::string code, std::string message,
+    KIFU_API diagnostic make_diagnostic(kifu::severity severity, std::string code, std::string message,
                                std::size_t offset, std::int32_t ply = -1) const;
 
     /// The library's own way in (text the decoder has checked, the line index); defined only
@@ -63,7 +63,7 @@ public:
 private:
     // For text already known to be valid UTF-8 (the decoder checked it): not checked again.
     struct valid_utf8 {};
-    source_text(valid_utf8, std::string file_name, std::string utf8, std::string encoding);
+    KIFU_API source_text(valid_utf8, std::string file_name, std::string utf8, std::string encoding);
     std::string file_name_;
     std::string text_;
     std::string encoding_;

@@ -49,10 +49,10 @@ struct play_result {
 };
 
 /// A rectangular go board with captures, suicide, simple ko and prisoner counts.
-class KIFU_API board {
+class board {
 public:
     /// Makes an empty board; sides are clamped to 1..52.
-    explicit board(int width = 19, int height = 19);
+    KIFU_API explicit board(int width = 19, int height = 19);
 
     int width() const noexcept { return width_; }
     int height() const noexcept { return height_; }
@@ -61,15 +61,15 @@ public:
     bool contains(point p) const noexcept { return p.x >= 1 && p.y >= 1 && p.x <= width_ && p.y <= height_; }
 
     /// Returns what the point holds (empty off the board).
-    stone at(point p) const noexcept;
+    KIFU_API stone at(point p) const noexcept;
 
     /// Puts or removes a stone without captures (setup: AB, AW, AE); clears the ko.
     /// Returns false when the point is off the board.
-    bool set(point p, stone s);
+    KIFU_API bool set(point p, stone s);
 
     /// Plays a stone: it replaces whatever was there, then opponent chains without
     /// liberties are captured, then the mover's own chain if it has none (suicide).
-    play_result play(color c, point p);
+    KIFU_API play_result play(color c, point p);
 
     /// Records a pass: the board is unchanged, the ko is cleared.
     void pass() noexcept { ko_.reset(); }
@@ -83,10 +83,10 @@ public:
     int prisoners(color c) const noexcept { return prisoners_[static_cast<int>(c)]; }
 
     /// Returns the rows top to bottom: '.' empty, 'X' black, 'O' white.
-    std::vector<std::string> rows() const;
+    KIFU_API std::vector<std::string> rows() const;
 
     /// Returns the liberties of the chain at p (0 for an empty or off-board point).
-    int liberties(point p);
+    KIFU_API int liberties(point p);
 
 private:
     int width_;

@@ -70,7 +70,7 @@ struct move_entry {
 using line = std::vector<move_entry>;
 
 /// A whole go game.
-struct KIFU_API record {
+struct record {
     /// Root properties that describe the game (SGF ids as keys, text values decoded), in
     /// file order.
     std::vector<std::pair<std::string, std::string>> header;
@@ -85,7 +85,7 @@ struct KIFU_API record {
     int prisoners_white = 0;
 
     /// Returns a header value, or nullptr.
-    const std::string* find_header(std::string_view id) const noexcept;
+    KIFU_API const std::string* find_header(std::string_view id) const noexcept;
 
     friend bool operator==(const record&, const record&) = default;
 };

@@ -64,13 +64,13 @@ constexpr cell disc_of(color c) noexcept { return c == color::black ? cell::blac
 constexpr bool is_valid_size(int n) noexcept { return n >= 4 && n <= 14 && n % 2 == 0; }
 
 /// An n×n position (any GGF size, octagon too) with the side to move.
-class KIFU_API board {
+class board {
 public:
     /// Returns the standard start of that size (the 4 centre discs, black to move); `size`
     /// must satisfy is_valid_size.
-    static board standard(int size, bool octagon = false);
+    KIFU_API static board standard(int size, bool octagon = false);
     /// Returns an empty board (octagon corners marked `none`), black to move.
-    static board empty(int size, bool octagon = false);
+    KIFU_API static board empty(int size, bool octagon = false);
 
     int size() const noexcept { return size_; }
     bool octagon() const noexcept { return octagon_; }
@@ -78,33 +78,33 @@ public:
     void set_to_move(color c) noexcept { to_move_ = c; }
 
     /// Returns true when the square lies on the board (not off the edge, not a cut corner).
-    bool on_board(square s) const noexcept;
+    KIFU_API bool on_board(square s) const noexcept;
     /// Returns the cell (cell::none off the board).
-    cell at(square s) const noexcept;
+    KIFU_API cell at(square s) const noexcept;
     /// Sets a cell of a square on the board (ignored off the board).
-    void set(square s, cell c) noexcept;
+    KIFU_API void set(square s, cell c) noexcept;
 
     /// Appends the discs a move of `c` on `s` would flip, in the documented order; returns
     /// how many (0: illegal, or the square is taken or off the board).
-    int flips(square s, color c, std::vector<square>& out) const;
+    KIFU_API int flips(square s, color c, std::vector<square>& out) const;
     /// Returns true when `c` has a legal move.
-    bool has_move(color c) const noexcept;
+    KIFU_API bool has_move(color c) const noexcept;
     /// Returns every legal move of `c`, row by row from the top-left.
-    std::vector<square> legal_moves(color c) const;
+    KIFU_API std::vector<square> legal_moves(color c) const;
     /// Plays the side to move on `s`: appends the flipped discs to `flipped` and returns how
     /// many; 0 = illegal (nothing changes).
-    int play(square s, std::vector<square>& flipped);
+    KIFU_API int play(square s, std::vector<square>& flipped);
     /// Returns the flips of a move of `c` on `s` as run lengths (0: illegal).
-    flip_runs_t flip_runs(square s, color c) const noexcept;
+    KIFU_API flip_runs_t flip_runs(square s, color c) const noexcept;
     /// Plays the side to move on `s` and returns the flips as run lengths; 0 = illegal
     /// (nothing changes).
-    flip_runs_t play_runs(square s) noexcept;
+    KIFU_API flip_runs_t play_runs(square s) noexcept;
     /// Passes the turn.
     void pass() noexcept { to_move_ = opponent(to_move_); }
     /// Returns true when neither side can move.
     bool game_over() const noexcept { return !has_move(color::black) && !has_move(color::white); }
     /// Returns the disc counts (cut corners are not counted as empty).
-    disc_counts counts() const noexcept;
+    KIFU_API disc_counts counts() const noexcept;
     /// Returns the cells row by row (size×size, cut corners `none`).
     const std::vector<cell>& cells() const noexcept { return cells_; }
 

@@ -45,7 +45,7 @@ struct move_note {
 };
 
 /// The position the moves start from.
-struct KIFU_API initial_position {
+struct initial_position {
     int size = 8;         ///< 4 … 14, even
     bool octagon = false; ///< the 88-square board (size 10)
     /// Cells row by row from the top-left (size×size); empty = the standard start.
@@ -53,9 +53,9 @@ struct KIFU_API initial_position {
     color to_move = color::black;
 
     /// Returns true when this is the standard start of its size with black to move.
-    bool is_standard() const;
+    KIFU_API bool is_standard() const;
     /// Returns the position as a board.
-    board to_board() const;
+    KIFU_API board to_board() const;
     friend bool operator==(const initial_position&, const initial_position&) = default;
 };
 
@@ -78,7 +78,7 @@ struct replay_stop {
 };
 
 /// A whole othello game, replayed.
-struct KIFU_API record {
+struct record {
     std::string format;  ///< "wthor" or "ggf": the format it was read from
     /// Header in order: GGF property ids (GM PC DT PB PW RE TY …) and, for what GGF cannot
     /// say, "wthor.*" keys (docs/jkf-go-othello.md lists the mapping; keys stay within 15
@@ -94,13 +94,13 @@ struct KIFU_API record {
     std::optional<replay_stop> stop;  ///< set when the replay stopped early
 
     /// Sets a header value, keeping the key's first position.
-    void set_header(std::string key, std::string value);
+    KIFU_API void set_header(std::string key, std::string value);
     /// Returns a header value, or nullptr.
-    const std::string* find_header(std::string_view key) const noexcept;
+    KIFU_API const std::string* find_header(std::string_view key) const noexcept;
     /// Returns the discs move `m` flipped, in the documented order.
-    static std::vector<square> flips_of(const move& m);
+    KIFU_API static std::vector<square> flips_of(const move& m);
     /// Returns the moves as "f5d6--c3…" (lower-case squares, "--" for a pass).
-    std::string transcript() const;
+    KIFU_API std::string transcript() const;
 
     friend bool operator==(const record&, const record&) = default;
 };

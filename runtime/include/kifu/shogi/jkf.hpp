@@ -118,16 +118,16 @@ struct initial_format {
 };
 
 /// A whole shogi record in JKF form.
-struct KIFU_API jkf {
+struct jkf {
     /// Header in order of first appearance; `set_header` replaces a repeated key's value.
     std::vector<std::pair<std::string, std::string>> header;
     std::optional<initial_format> initial;  ///< absent = 平手
     std::vector<move_format> moves;         ///< moves[0] is the start position entry
 
     /// Sets a header value, keeping the key's first position (as a JSON object would).
-    void set_header(std::string key, std::string value);
+    KIFU_API void set_header(std::string key, std::string value);
     /// Returns a header value, or nullptr.
-    const std::string* find_header(std::string_view key) const noexcept;
+    KIFU_API const std::string* find_header(std::string_view key) const noexcept;
 
     friend bool operator==(const jkf&, const jkf&) = default;
 };

@@ -55,53 +55,53 @@ struct board_move {
 
 /// A board, both hands and the side to move, with the rules: legality of a move, playing it.
 /// Cheap to copy (no allocation).
-class KIFU_API position {
+class position {
 public:
     /// Returns an empty board with empty hands, Black to move.
-    position() noexcept;
+    KIFU_API position() noexcept;
 
     /// Returns the position of a JKF preset (HIRATE, KY, … 10), or nothing for others.
-    static std::optional<position> from_preset(std::string_view preset) noexcept;
+    KIFU_API static std::optional<position> from_preset(std::string_view preset) noexcept;
     /// Returns the position of a JKF state_format (`initial.data`).
-    static position from_state(const state_format& state) noexcept;
+    KIFU_API static position from_state(const state_format& state) noexcept;
     /// Returns the position as a JKF state_format.
-    state_format to_state() const;
+    KIFU_API state_format to_state() const;
 
     /// Returns the piece on a square (1..9, 1..9), or nothing when empty or off the board.
-    std::optional<piece> at(square s) const noexcept;
+    KIFU_API std::optional<piece> at(square s) const noexcept;
     /// Puts a piece on a square (or empties it).
-    void set(square s, std::optional<piece> p) noexcept;
+    KIFU_API void set(square s, std::optional<piece> p) noexcept;
     /// Returns how many pieces of a hand kind (FU..HI) a colour holds; 0 for other kinds.
-    int hand(color c, piece_kind k) const noexcept;
+    KIFU_API int hand(color c, piece_kind k) const noexcept;
     /// Sets a hand count (FU..HI only; others are ignored).
-    void set_hand(color c, piece_kind k, int count) noexcept;
+    KIFU_API void set_hand(color c, piece_kind k, int count) noexcept;
     /// Returns the side to move.
-    color side_to_move() const noexcept;
+    KIFU_API color side_to_move() const noexcept;
     /// Sets the side to move.
-    void set_side_to_move(color c) noexcept;
+    KIFU_API void set_side_to_move(color c) noexcept;
 
     /// Returns how many pieces of a kind a colour has on the board.
-    int count_on_board(color c, piece_kind k) const noexcept;
+    KIFU_API int count_on_board(color c, piece_kind k) const noexcept;
     /// Returns the square of a colour's king, or nothing when it has none.
-    std::optional<square> king_square(color c) const noexcept;
+    KIFU_API std::optional<square> king_square(color c) const noexcept;
     /// Returns true when a piece of colour `by` attacks square s.
-    bool is_attacked(square s, color by) const noexcept;
+    KIFU_API bool is_attacked(square s, color by) const noexcept;
     /// Returns true when the colour's king is attacked.
-    bool in_check(color c) const noexcept;
+    KIFU_API bool in_check(color c) const noexcept;
 
     /// Returns why the side to move may not play `m`, or illegal_reason::none.
-    illegal_reason check(const board_move& m) const noexcept;
+    KIFU_API illegal_reason check(const board_move& m) const noexcept;
     /// Returns true when the side to move has at least one legal move (a pawn drop counts
     /// without asking whether it is 打ち歩詰め, which would recurse).
-    bool has_legal_move() const noexcept;
+    KIFU_API bool has_legal_move() const noexcept;
     /// Checks `m` as `check` does and, when it is legal, plays it for the side to move; sets
     /// `captured` to the kind the move takes (nothing for none or a drop) only then.
-    illegal_reason play(const board_move& m, std::optional<piece_kind>& captured) noexcept;
+    KIFU_API illegal_reason play(const board_move& m, std::optional<piece_kind>& captured) noexcept;
     /// The same without the captured kind.
-    illegal_reason play(const board_move& m) noexcept;
+    KIFU_API illegal_reason play(const board_move& m) noexcept;
 
     /// Compares board, hands and side to move.
-    bool operator==(const position& other) const noexcept;
+    KIFU_API bool operator==(const position& other) const noexcept;
 
 private:
     // The rules engine's state (runtime/src/shogi/engine.hpp), held in place: no allocation,
