@@ -337,7 +337,7 @@ void check_growth(const growth_case& c, double (*measure)(const std::string&, co
 TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6x the time", "[growth]") {
     const std::vector<growth_case> cases = {
         {"CSA, one long game", "csa", "g.csa", csa_game, 32000},
-        {"CSA, many games", "csa", "g.csa", csa_games, 16000},
+        {"CSA, many games", "csa", "g.csa", csa_games, 64000},  // n past the caches: 5 MB of games
         {"KIF, one long game", "kif", "g.kif", kif, 2000},
         {"KI2, one long game", "ki2", "g.ki2", ki2, 2000},
         {"JKF, one long game", "jkf", "g.jkf", jkf, 2000},
@@ -352,7 +352,7 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         {"GGF, many games", "ggf", "g.ggf", ggf_games, 2000},
         {"GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 4000},
         {"GGF, a line of capitals and no game", "ggf", "a.ggf", ggf_capitals, 1000},
-        {"WTHOR, many games", "wthor", "g.wtb", wthor, 16000},
+        {"WTHOR, many games", "wthor", "g.wtb", wthor, 64000},  // n past the caches: 4 MB of games
     };
     if (!set_up_timing()) return;
     std::vector<std::string> covered;
