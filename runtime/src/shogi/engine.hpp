@@ -3,8 +3,8 @@
 // Internal: the shogi rules engine behind kifu::shogi::position, used directly by the
 // normalizer (the hot path of KIF, KI2 and CSA reading), the writers and the position index.
 // An 11×11 mailbox with wall sentinels (no allocation, cheap to copy), hands per colour and
-// the side to move; plus the rules the normalizer checks (../shared/formats/shogi.md §5.7.12,
-// with the legality JKF lacks).
+// the side to move; plus the rules the normalizer checks (every move's legality:
+// kifu/shogi/position.hpp's illegal_reason).
 
 #include <array>
 #include <cstdint>

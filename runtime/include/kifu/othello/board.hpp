@@ -2,7 +2,7 @@
 
 #include <kifu/api.hpp>
 
-// Othello rules (../shared/formats/go-othello.md §6) on a board of any size GGF allows
+// Othello rules (the JSON of moves and flips: docs/jkf-go-othello.md) on a board of any size GGF allows
 // (4, 6, 8, 10, 12, 14 and the octagon "88": 10×10 without the 3 squares at each corner).
 //
 // Squares are 1-based {x, y}: x = column from the left (a = 1), y = row from the top

@@ -1,7 +1,7 @@
 #pragma once
 
 // A shogi position: board, hands and side to move, with the rules the normalizer checks
-// (../shared/formats/shogi.md §5.7.12, with the legality JKF lacks).
+// (every move's legality, illegal_reason below; the diagnostics are in docs/diagnostics.md).
 
 #include <cstdint>
 #include <optional>
