@@ -30,3 +30,18 @@ for (const folder of ["kif", "ki2", "csa"]) {
     assert.equal(compared, 2000);
   });
 }
+
+const wthor = corpus("othello", "wthor", "ffo-1977-2021");
+
+test("a WTHOR year with its names converts to kifu convert's CSV and GGF", { skip: !wthor }, async () => {
+  const base = path.join(wthor, "WTH_2000.wtb");
+  const bytes = (name) => new Uint8Array(fs.readFileSync(path.join(wthor, name)));
+  const r = await kifu.convertWthor(
+    { games: bytes("WTH_2000.wtb"), players: bytes("WTHOR.JOU"), tournaments: bytes("WTHOR.TRN"), name: base },
+    { chunk: 1000 },
+  );
+  assert.ok(r.games > 1000);
+  assert.equal(r.csv, runKifu(["convert", "-t", "csv", base]).toString("utf8"));
+  assert.equal(r.ggf, runKifu(["convert", "-t", "ggf", base]).toString("utf8"));
+  assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
+});
