@@ -195,7 +195,8 @@
 
   /**
    * Writes records through one of kifu's writers: {data (a string, or a Uint8Array for the
-   * writers whose text is not UTF-8: kif, ki2 in CP932), extension, headerSize, diagnostics}.
+   * writers whose text is not UTF-8, kif and ki2 in CP932, and for binary writers),
+   * extension, headerSize, diagnostics}.
    * Throws a KifuError when the write fails.
    */
   function writeResult(recordOrRecords, target, options) {
@@ -218,7 +219,8 @@
       const e = r.diagnostics.find((d) => d.severity === "error");
       throw new KifuError(e ? `${e.message} [${e.code}]` : "the write failed", r.diagnostics);
     }
-    const utf8 = w.encodings.every((enc) => enc === "UTF-8" || enc === "ASCII");
+    // Text for the writers of UTF-8 (or ASCII); bytes for CP932 and for binary writers (no encodings).
+    const utf8 = w.encodings.length > 0 && w.encodings.every((enc) => enc === "UTF-8" || enc === "ASCII");
     const data = utf8 ? outText(1) : outBytes(1).slice();
     Module._kj_out_release();
     return { data, extension: r.extension, headerSize: r.headerSize, diagnostics: r.diagnostics };
