@@ -6,12 +6,13 @@
 #include <array>
 #include <cstdio>
 
-#include "core/cp932.hpp"
 #include "core/utf8.hpp"
 #include "shogi/engine.hpp"
 #include "shogi/kakinoki.hpp"
 #include "shogi/presets.hpp"
 #include "shogi/vocabulary.hpp"
+
+#include "core/cp932.hpp"  // CP932 bytes of the text: glibc's iconv, or its tables in the WebAssembly build
 
 namespace kifu::inline v1::shogi::detail {
 
