@@ -9,6 +9,8 @@
 #include <kifu/othello/record.hpp>
 #include <kifu/shogi/jkf.hpp>
 
+#include "core/charconv_double.hpp"
+
 namespace kifu::inline v1::search::detail {
 namespace {
 
@@ -55,7 +57,7 @@ std::string othello_result(const othello::record& r) {
         std::string_view s = *re;
         if (s.front() == '+') s.remove_prefix(1);
         double value = 0;
-        const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+        const auto [ptr, ec] = kifu::detail::double_from_chars(s.data(), s.data() + s.size(), value);
         if (ec == std::errc{} && ptr != s.data()) return value > 0 ? "black" : value < 0 ? "white" : "draw";
     }
     if (r.end == othello::game_end::early) return {};
