@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -99,6 +100,9 @@ int main(int argc, char** argv) {
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
     mallopt(M_TOP_PAD, 16 << 20);
 #endif
+    // A file size limit (ulimit -f) makes a write fail with EFBIG, reported like a full disk,
+    // rather than kill the process in the middle of a batch.
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"kifu reads, checks and normalizes shogi, go and othello game records.", "kifu"};
     app.set_version_flag("--version", "kifu " KIFU_CLI_VERSION);
     app.require_subcommand(1);
