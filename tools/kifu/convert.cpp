@@ -57,8 +57,8 @@ struct converted {
 // The message of an error a write gave: `FILE: message`, and the code of a format's own
 // writer (`kif.write.cp932`); the writer list's checks (`write.*`) read as sentences alone.
 std::string write_error(const diagnostic& d) {
-    return d.code.starts_with("write.") ? fmt::format("kifu: error: {}: {}\n", d.file, d.message)
-                                        : fmt::format("kifu: error: {}: {} [{}]\n", d.file, d.message, d.code);
+    return d.code.starts_with("write.") ? fmt::format("kifu: error: {}: {}\n", printable(d.file), printable(d.message))
+                                        : fmt::format("kifu: error: {}: {} [{}]\n", printable(d.file), printable(d.message), d.code);
 }
 
 // The paths of the outputs are put together as strings: std::filesystem's decomposition of
@@ -163,7 +163,7 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
         const auto [at, fresh] = listings.try_emplace(std::string(folder));
         if (fresh) {
             std::error_code ec;
-            for (fs::directory_iterator it(job.tree.display(folder), ec), end; !ec && it != end; it.increment(ec)) {
+            for (fs::directory_iterator it(job.tree.path(folder), ec), end; !ec && it != end; it.increment(ec)) {
                 at->second.insert(std::string(name_of(it->path().native())));
             }
         }
@@ -184,7 +184,7 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
         const auto [previous, inserted] = taken.emplace(base, &item);
         if (!inserted) {
             fmt::print(stderr, "kifu: error: {} and {} would both be written to {}.*\n",
-                       display_name(previous->second->arg), display_name(item.arg), job.tree.display(base));
+                       shown_name(previous->second->arg), shown_name(item.arg), job.tree.display(base));
             ok = false;
             continue;
         }
@@ -194,7 +194,7 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
         for (const std::string& ext : extensions) {
             if (present.count(stem + ext) != 0) {
                 fmt::print(stderr, "kifu: error: {}{} exists (the output of {}); --force overwrites\n",
-                           job.tree.display(base), ext, display_name(item.arg));
+                           job.tree.display(base), printable(ext), shown_name(item.arg));
                 ok = false;
             }
         }

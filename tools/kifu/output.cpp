@@ -14,6 +14,8 @@
 
 #include <fmt/core.h>
 
+#include <kifu/diagnostic.hpp>
+
 namespace kifu::cli {
 namespace {
 
@@ -77,7 +79,9 @@ bool stdout_sink::finish() {
 
 output_tree::output_tree(std::string root) : root_(std::move(root)) {}
 
-std::string output_tree::display(std::string_view relative) const {
+std::string output_tree::display(std::string_view relative) const { return printable(path(relative)); }
+
+std::string output_tree::path(std::string_view relative) const {
     if (relative.empty()) return root_;
     std::string path = root_;
     if (!path.empty() && !path.ends_with('/')) path += '/';
@@ -90,13 +94,13 @@ int output_tree::open_folder(std::string_view relative, bool create, std::string
         std::error_code ec;
         std::filesystem::create_directories(root_, ec);  // the user's own path: links followed
         if (ec) {
-            error = fmt::format("kifu: error: cannot create {}: {}\n", root_, ec.message());
+            error = fmt::format("kifu: error: cannot create {}: {}\n", display({}), ec.message());
             return -1;
         }
     }
     int fd = ::open(root_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) {
-        error = fmt::format("kifu: error: cannot open {}: {}\n", root_, std::strerror(errno));
+        error = fmt::format("kifu: error: cannot open {}: {}\n", display({}), std::strerror(errno));
         return -1;
     }
     std::size_t done = 0;  // the part of `relative` walked
@@ -120,12 +124,12 @@ int output_tree::open_folder(std::string_view relative, bool create, std::string
         const int failure = errno;
         ::close(fd);
         if (next < 0) {
-            const std::string path = display(relative.substr(0, std::min(slash, relative.size())));
+            const std::string where = display(relative.substr(0, std::min(slash, relative.size())));
             // O_NOFOLLOW on a link gives ELOOP; O_DIRECTORY on a file or on a link (Linux) ENOTDIR.
             error = failure == ELOOP || failure == ENOTDIR
                         ? fmt::format("kifu: error: {} is a symbolic link or not a folder: kifu writes only inside {}\n",
-                                      path, root_)
-                        : fmt::format("kifu: error: cannot create {}: {}\n", path, std::strerror(failure));
+                                      where, display({}))
+                        : fmt::format("kifu: error: cannot create {}: {}\n", where, std::strerror(failure));
             return -1;
         }
         fd = next;

@@ -55,7 +55,10 @@ public:
     /// for the caller to print in input order.
     std::string write_file(std::string_view relative, std::string_view text, bool overwrite) const;
 
-    /// Returns the path a user reads for `relative`: DIR/relative.
+    /// Returns the path of `relative`: DIR/relative.
+    std::string path(std::string_view relative) const;
+
+    /// Returns path() as messages show it (through kifu::printable).
     std::string display(std::string_view relative) const;
 
 private:
