@@ -126,3 +126,39 @@ TEST_CASE("read_stream reads a WTHOR base in batches as read_file does", "[strea
     CHECK(lenient.summary.games == 40000);
     check_same(lenient.streamed, lenient.whole);
 }
+
+TEST_CASE("read_stream follows a WTHOR header's count as read_file does, in every mode", "[stream]") {
+    namespace w = kifu::othello::wthor;
+    w::games_file f;
+    f.header.game_year = 2026;
+    w::game g;
+    const std::uint8_t moves[] = {56, 64, 33, 34, 43, 46, 66, 36};  // f5 d6 c3 d3 c4 f4 f6 f3
+    std::copy(std::begin(moves), std::end(moves), g.moves.begin());
+    f.games.assign(5000, g);  // 340 kB: streamed in batches
+    f.header.games = 5000;
+    const std::string whole = w::write(f);
+    struct variant {
+        std::string name;
+        std::string bytes;
+        std::size_t games;  // what both reads give, in every mode
+    };
+    const auto announcing = [&](std::uint32_t n, std::string bytes) {
+        for (int i = 0; i < 4; ++i) bytes[static_cast<std::size_t>(4 + i)] = static_cast<char>((n >> (8 * i)) & 0xff);
+        return bytes;
+    };
+    const std::vector<variant> variants{
+        {"trailing.wtb", whole + std::string(30, '\0'), 5000},       // wthor.count-mismatch
+        {"announces-100.wtb", announcing(100, whole), 100},          // the count rules: 100 games
+        {"announces-5001.wtb", announcing(5001, whole), 5000},       // wthor.short-file: the 5,000 whole ones
+        {"cut.wtb", announcing(5000, whole.substr(0, whole.size() - 30)), 4999},
+    };
+    for (const variant& v : variants) {
+        const auto path = scratch(v.name, v.bytes);
+        for (const kifu::read_mode mode : {kifu::read_mode::strict, kifu::read_mode::lenient}) {
+            INFO(v.name << (mode == kifu::read_mode::strict ? " strict" : " lenient"));
+            const both b = read_both(path, mode);
+            CHECK(b.summary.games == v.games);
+            check_same(b.streamed, b.whole);
+        }
+    }
+}
