@@ -343,6 +343,19 @@ std::string format_marker_of(sqlite3* db) {
     return marker;
 }
 
+// `path` as the path of an SQLite URI (`file:…`): `?`, `#` and `%` escaped as %XX.
+std::string uri_path(const std::filesystem::path& path) {
+    std::string out;
+    for (const char c : std::filesystem::absolute(path).string()) {
+        if (c == '?' || c == '#' || c == '%') {
+            out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 // --rebuild replaces an index, never a file the user may have named by mistake (a record, a
 // database of something else): the file must be missing, empty, or a kifu index of any
 // schema version.
@@ -395,7 +408,28 @@ database database::open(const std::filesystem::path& path, open_mode mode) {
     try {
         tables = p->scalar("SELECT count(*) FROM sqlite_master");
     } catch (const error&) {
-        throw error(fmt::format("{}: not a kifu index (not an SQLite database, or a damaged one)", path.string()));
+        const int code = sqlite3_errcode(p->db);
+        if (mode == open_mode::read_only && (code == SQLITE_CANTOPEN || code == SQLITE_READONLY)) {
+            // An index in a folder or on a mount this process cannot write: SQLite cannot make
+            // the WAL's shared-memory file beside it. Nothing can write it there either, so it
+            // is read as an immutable file.
+            sqlite3_close(p->db);
+            p->db = nullptr;
+            const std::string uri = "file:" + uri_path(path) + "?immutable=1";
+            if (sqlite3_open_v2(uri.c_str(), &p->db, flags_nomutex | SQLITE_OPEN_URI, nullptr) == SQLITE_OK) {
+                try {
+                    tables = p->scalar("SELECT count(*) FROM sqlite_master");
+                } catch (const error&) {
+                }
+            }
+        }
+        if (tables == 0) {
+            const int last = p->db ? sqlite3_errcode(p->db) : SQLITE_NOMEM;
+            if (last == SQLITE_NOTADB || last == SQLITE_CORRUPT) {
+                throw error(fmt::format("{}: not a kifu index (not an SQLite database, or a damaged one)", path.string()));
+            }
+            throw error(fmt::format("{}: cannot read: {}", path.string(), p->db ? sqlite3_errmsg(p->db) : "out of memory"));
+        }
     }
     if (tables == 0) {
         if (mode == open_mode::read_only) throw error(fmt::format("{}: not a kifu index (an empty database)", path.string()));
