@@ -38,6 +38,11 @@ namespace {
 // that the reader's fixed costs vanish, small beside any memory bound.
 constexpr std::size_t piece_bytes = 128 * 1024;
 constexpr std::size_t block_bytes = 1 << 20;
+// The largest piece: a game that runs on past it without a place to cut (an SGF tree never
+// closed, a CSA file without `/`) would be refused by the parser anyway (`<format>.too-large`,
+// kifu::detail::parse_limits), so the stream stops there instead of holding the rest of the
+// file in memory.
+constexpr std::size_t max_piece_bytes = std::size_t{256} << 20;
 
 struct file_closer {
     void operator()(std::FILE* f) const noexcept { std::fclose(f); }
@@ -259,6 +264,20 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_entry
         const std::optional<cut> c = cuts.scan(buffer);
         const bool ready = c && (c->end >= piece_bytes || !more);
         if (!ready && more) {
+            if (buffer.size() > max_piece_bytes) {
+                diagnostic d;
+                d.code = std::string(format.name) + ".too-large";
+                d.message = "a game runs on for more than " + std::to_string(max_piece_bytes >> 20) +
+                            " MiB without an end (from line " + std::to_string(line + 1) +
+                            "); it is not parsed, nor is the rest of the input";
+                d.file = name_;
+                d.line = line + 1;
+                d.column = 1;
+                said_ = true;
+                summary_.ok = false;
+                if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
+                return;
+            }
             more = read_more(file, buffer, block_bytes);
             continue;
         }

@@ -162,3 +162,28 @@ TEST_CASE("read_stream follows a WTHOR header's count as read_file does, in ever
         }
     }
 }
+
+TEST_CASE("read_stream stops at a game that runs on past 256 MiB without an end, as the parser would", "[stream]") {
+    // One SGF game tree never closed: no place to cut it into pieces. The stream does not hold
+    // the rest of the file: it says so and stops.
+    std::string sgf = "(;GM[1]SZ[19]\n";
+    const std::string line = std::string(";B[aa];W[bb]") + "\n";
+    sgf.reserve((std::size_t{260} << 20) + line.size());
+    while (sgf.size() < (std::size_t{260} << 20)) sgf += line;
+    const auto path = scratch("never-closed.sgf", sgf);
+    sgf = std::string();
+    kifu::read_options options;
+    std::vector<kifu::diagnostic> diagnostics;
+    std::size_t records = 0;
+    kifu::stream_sink sink;
+    sink.on_record = [&](kifu::record&&) { return ++records != 0; };
+    sink.on_diagnostic = [&](kifu::diagnostic&& d) { diagnostics.push_back(std::move(d)); };
+    const kifu::stream_summary summary = kifu::read_stream(path, options, sink);
+    std::filesystem::remove(path);
+    CHECK_FALSE(summary.ok);
+    CHECK(records == 0);
+    CHECK(kifu::test::gcc_list(diagnostics) ==
+          std::vector<std::string>{path.string() +
+                                   ":1:1: error: a game runs on for more than 256 MiB without an end (from line 1); it "
+                                   "is not parsed, nor is the rest of the input [sgf.too-large]"});
+}
