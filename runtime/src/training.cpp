@@ -19,11 +19,11 @@
 #include <kifu/othello/record.hpp>
 #include <kifu/read_stream.hpp>
 #include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/packed.hpp>
 
 #include "go/position_rows.hpp"
 #include "othello/position_rows.hpp"
 #include "search/game_summary.hpp"
-#include "shogi/move16.hpp"
 #include "shogi/position_rows.hpp"
 
 namespace kifu::inline v1 {
