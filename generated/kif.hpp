@@ -7,7 +7,7 @@
 namespace kifu::grammar::kif {
 inline constexpr int abi_version = 1;
 inline constexpr std::string_view grammar_file = "grammars/kif.peg";
-struct ply_number : kifu::peg::class_rep<1, 9, false, U'0', U'9'> {};
+struct ply_number : kifu::peg::class_run<true, false, U'0', U'9'> {};
 struct blanks : kifu::peg::class_run<false, false, U'\t', U'\t', U' ', U' ', 0x3000, 0x3000> {};
 struct side_mark : kifu::peg::class_char<false, 0x25B2, 0x25B3, 0x25BC, 0x25BD, 0x2616, 0x2617> {};
 struct to_file : kifu::peg::class_char<false, U'1', U'9', 0xFF11, 0xFF19> {};

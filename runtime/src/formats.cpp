@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/decode.hpp"
+#include "core/utf8.hpp"
 #include "format_entry.hpp"
 #include "go/formats.hpp"
 #include "othello/formats.hpp"
@@ -57,6 +58,39 @@ const std::vector<format_info>& registry() { return lists().infos; }
 // Sniffers look at the start of an input only: detection must cost the same for a
 // 1 KiB record and a 1 GiB archive.
 constexpr std::size_t sniff_window = 64 * 1024;
+
+// The sniff window of a UTF-16 or UTF-32 input (`wide` names which) in UTF-8, so that every
+// sniffer reads the marks it looks for (`(;GM[Othello]`, `PI`, `手合割`) in any encoding. A
+// BOM is left out, a unit cut by the window's end too; a lone surrogate becomes U+FFFD.
+std::string narrowed(std::string_view window, std::string_view wide) {
+    const bool big = wide.ends_with("BE");
+    const std::size_t unit = wide.starts_with("UTF-32") ? 4 : 2;
+    const auto* const data = reinterpret_cast<const unsigned char*>(window.data());
+    const auto at = [&](std::size_t i) -> char32_t {
+        char32_t v = 0;
+        for (std::size_t k = 0; k < unit; ++k) {
+            const std::size_t byte = big ? i + k : i + unit - 1 - k;
+            v = (v << 8) | data[byte];
+        }
+        return v;
+    };
+    std::string out;
+    out.reserve(window.size() / unit + 16);
+    for (std::size_t i = 0; i + unit <= window.size(); i += unit) {
+        char32_t c = at(i);
+        if (unit == 2 && c >= 0xD800 && c <= 0xDBFF && i + 2 * unit <= window.size()) {
+            const char32_t low = at(i + unit);
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+                i += unit;
+            }
+        }
+        if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF) c = 0xFFFD;
+        if (i == 0 && c == 0xFEFF) continue;
+        detail::append_utf8(out, c);
+    }
+    return out;
+}
 
 // A format named only by its extension loses to the content when its own sniffer
 // rules it out and another format is at least this sure.
@@ -176,7 +210,11 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
     checked_utf8 = false;
     const std::vector<format_info>& list = registry();
     const std::vector<format_entry>& entries = lists().entries;
-    const std::string_view window = bytes.substr(0, std::min(bytes.size(), sniff_window));
+    const std::string_view raw_window = bytes.substr(0, std::min(bytes.size(), sniff_window));
+    // The sniffers read text in UTF-8: a wide input's window is read in its own encoding first.
+    const std::string wide = detect_wide_encoding(raw_window);
+    const std::string narrow = wide.empty() ? std::string() : narrowed(raw_window, wide);
+    const std::string_view window = wide.empty() ? raw_window : std::string_view(narrow);
     const std::string ext = lower_extension(name);
 
     std::vector<int> scores(list.size(), 0);
@@ -224,7 +262,7 @@ detection detail::detect(std::string_view bytes, std::string_view name, bool& ch
     detection result;
     if (chosen != list.size()) {
         result.format = &list[chosen];
-        result.encoding = encoding_of(bytes, window, list[chosen], std::move(declared[chosen]), checked_utf8);
+        result.encoding = encoding_of(bytes, raw_window, list[chosen], std::move(declared[chosen]), checked_utf8);
     }
     return result;
 }

@@ -10,8 +10,11 @@
 
 #include <kifu/read_stream.hpp>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -20,10 +23,12 @@
 #include <utility>
 
 #include <kifu/format.hpp>
+#include <kifu/othello/wthor.hpp>
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/text.hpp>
 
 #include "format_entry.hpp"
+#include "othello/wthor_count.hpp"
 #include "read_internal.hpp"
 
 namespace kifu::inline v1 {
@@ -33,6 +38,11 @@ namespace {
 // that the reader's fixed costs vanish, small beside any memory bound.
 constexpr std::size_t piece_bytes = 128 * 1024;
 constexpr std::size_t block_bytes = 1 << 20;
+// The largest piece: a game that runs on past it without a place to cut (an SGF tree never
+// closed, a CSA file without `/`) would be refused by the parser anyway (`<format>.too-large`,
+// kifu::detail::parse_limits), so the stream stops there instead of holding the rest of the
+// file in memory.
+constexpr std::size_t max_piece_bytes = std::size_t{256} << 20;
 
 struct file_closer {
     void operator()(std::FILE* f) const noexcept { std::fclose(f); }
@@ -173,6 +183,7 @@ public:
     // Returns false when reading is to stop.
     bool hand_over(read_result& r, std::uint32_t line_shift, bool numbered = false) {
         detail::promote_warnings(r.diagnostics, options_);
+        const bool failed = has_error(r.diagnostics);
         for (diagnostic& d : r.diagnostics) {
             if (d.line != 0) d.line += line_shift;
             said_ = true;
@@ -189,7 +200,9 @@ public:
             if (!sink_.on_record(std::move(rec))) return false;
         }
         numbered_ = last_index;
-        return summary_.ok || options_.mode == read_mode::lenient;
+        // Strict reading stops after a piece with an error (its games before the error are
+        // handed over); an error said before the pieces (a WTHOR count) stops nothing.
+        return options_.mode == read_mode::lenient || !failed;
     }
 
     void problem(std::string code, std::string message) {
@@ -251,6 +264,20 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_entry
         const std::optional<cut> c = cuts.scan(buffer);
         const bool ready = c && (c->end >= piece_bytes || !more);
         if (!ready && more) {
+            if (buffer.size() > max_piece_bytes) {
+                diagnostic d;
+                d.code = std::string(format.name) + ".too-large";
+                d.message = "a game runs on for more than " + std::to_string(max_piece_bytes >> 20) +
+                            " MiB without an end (from line " + std::to_string(line + 1) +
+                            "); it is not parsed, nor is the rest of the input";
+                d.file = name_;
+                d.line = line + 1;
+                d.column = 1;
+                said_ = true;
+                summary_.ok = false;
+                if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
+                return;
+            }
             more = read_more(file, buffer, block_bytes);
             continue;
         }
@@ -277,35 +304,50 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_entry
 void streamer::read_wthor(std::FILE* file, std::string buffer, const format_entry& format) {
     // A game file is a 16-byte header and games of a fixed size: read in batches, each given
     // to the reader with the header and the batch's count. Names are found for the first batch
-    // and given by path to the others.
+    // and given by path to the others. The header's count rules as in the whole read
+    // (othello/wthor_count.hpp): no game past it is read, and the file's size against it is
+    // said once, before the games, as the whole read says it.
     constexpr std::size_t batch = 16384;
-    const std::size_t game_size = buffer.size() > 12 && static_cast<unsigned char>(buffer[12]) == 10 ? 104 : 68;
     while (buffer.size() < 16 && read_more(file, buffer, 16 - buffer.size())) {
     }
-    if (buffer.size() < 16) {
+    const std::optional<othello::wthor::header> header = othello::wthor::read_header(buffer);
+    const bool readable = header && header->solitaire == 0 &&
+                          (header->board_size == 0 || header->board_size == 8 || header->board_size == 10);
+    struct stat status {};
+    if (!readable || ::fstat(::fileno(file), &status) != 0 || !S_ISREG(status.st_mode)) {
+        // Nothing to stream (the reader says why), or no size to check the count against.
+        while (read_more(file, buffer, block_bytes)) {
+        }
         read_result r;
         format.read_binary(buffer, path_, options_, r, 0);
-        hand_over(r, 0);
+        hand_over(r, 0, true);
         return;
     }
-    const std::string header = buffer.substr(0, 16);
+    const std::size_t game_size = header->board_size == 10 ? othello::wthor::game_size_10 : othello::wthor::game_size_8;
+    read_result counted;
+    const std::size_t total = othello::wthor::detail::checked_count(static_cast<std::uint64_t>(status.st_size),
+                                                                   header->games, game_size, "games", name_,
+                                                                   counted.diagnostics);
+    // A short file's error (strict reading stops at an error) comes after its whole games,
+    // which the whole read keeps: they are read all the same.
+    hand_over(counted, 0, true);
+    const std::string head = buffer.substr(0, 16);
     buffer.erase(0, 16);
     std::size_t games_before = 0;
-    bool first = true;
-    for (;;) {
-        const bool more = read_more(file, buffer, batch * game_size - buffer.size());
-        const std::size_t games = buffer.size() / game_size;
-        std::string bytes = header;
-        const auto count = static_cast<std::uint32_t>(more ? games : games + (buffer.size() % game_size != 0));
+    while (games_before < total) {
+        const std::size_t wanted = std::min(batch, total - games_before) * game_size;
+        if (buffer.size() < wanted) read_more(file, buffer, wanted - buffer.size());
+        const std::size_t games = std::min(buffer.size() / game_size, total - games_before);
+        if (games == 0) break;  // the file shrank while read
+        std::string bytes = head;
+        const auto count = static_cast<std::uint32_t>(games);
         for (int i = 0; i < 4; ++i) bytes[static_cast<std::size_t>(4 + i)] = static_cast<char>((count >> (8 * i)) & 0xff);
-        bytes += more ? buffer.substr(0, games * game_size) : buffer;
+        bytes.append(buffer, 0, games * game_size);
         read_result r;
         format.read_binary(bytes, path_, options_, r, games_before);
-        games_before += count;
-        if (!first) std::erase_if(r.diagnostics, [](const diagnostic& d) { return d.code == "wthor.names-missing"; });
-        first = false;
+        if (games_before != 0) std::erase_if(r.diagnostics, [](const diagnostic& d) { return d.code == "wthor.names-missing"; });
+        games_before += games;
         if (!hand_over(r, 0, true)) return;
-        if (!more) return;
         buffer.erase(0, games * game_size);
     }
 }

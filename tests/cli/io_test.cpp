@@ -1,6 +1,10 @@
 // Inputs that cannot be read or recognized: diagnostics, exit status 1.
 
+#include <fstream>
+
 #include <catch2/catch.hpp>
+
+#include <kifu/diagnostic.hpp>
 
 #include "cli/run_kifu.hpp"
 
@@ -45,4 +49,23 @@ TEST_CASE("kifu convert of an unreadable input writes nothing and exits 1") {
           "<stdin>: error: cannot tell the format of the input (give it with a format option) "
           "[read.undetected-format]\n"
           "cli/missing.csa: error: cannot open the file: No such file or directory [io.open]\n");
+}
+
+TEST_CASE("kifu lint and detect show control characters of records and file names escaped") {
+    const auto dir = kifu::test::scratch_dir("escapes");
+    const std::string record = "手合割：平手\n1 ７六歩(77)\nまで\x1b]0;pwned\x07\x1b[2J1手で何か\n";
+    const auto file = dir / "n\x1b[31mame.kifu";
+    std::ofstream(file, std::ios::binary) << record;
+    const auto lint = kifu::test::run_kifu("lint '" + file.string() + "'");
+    CHECK(lint.status == 0);
+    CHECK(lint.out == kifu::printable(file.string()) +
+                          ":3:1: warning: cannot read the summary 'まで\\x1b]0;pwned\\x07\\x1b[2J1手で何か'; kept as a comment "
+                          "[kif.unknown-summary]\n");
+    CHECK(lint.out.find('\x1b') == std::string::npos);
+    // JSON escapes them as JSON does, and keeps the real name.
+    const auto json = kifu::test::run_kifu("lint --json '" + file.string() + "'");
+    CHECK(json.out.find("\\u001b]0;pwned\\u0007") != std::string::npos);
+    CHECK(json.out.find('\x1b') == std::string::npos);
+    const auto detect = kifu::test::run_kifu("detect '" + file.string() + "'");
+    CHECK(detect.out == kifu::printable(file.string()) + ": kif UTF-8\n");
 }

@@ -7,6 +7,8 @@
 #include <fcntl.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <iostream>
 #include <fstream>
 #include <random>
 #include <regex>
@@ -472,4 +474,35 @@ TEST_CASE("cli_search_filters_and_positions", "[cli][search]") {
           "  search/shogi-b.csa#1  ply 3  Sente B - Gote B  2024/02/03 10:00:00  black won  next: 8d8e\n"
           "  search/shogi-two-games.csa#1  ply 3  Sente C - Gote C  2024/03/04 10:00:00  result unknown  next: 3c3d\n" +
               table + "3c3d            1       0       0       0  -\n8d8e            1       0       0       1  0%\n");
+}
+
+TEST_CASE("cli_search_reads_an_index_on_a_read_only_mount", "[cli][search]") {
+    // A read-only mount is the one place where even root cannot write beside the index (SQLite's
+    // WAL wants a -shm file there). Mounting needs root: elsewhere the test is skipped.
+    const fs::path dir = scratch_dir("index-read-only");
+    const fs::path mount = dir / "mnt";
+    fs::create_directories(mount);
+    if (::geteuid() != 0 ||
+        std::system(("mount -t tmpfs -o size=4m tmpfs '" + mount.string() + "' 2>/dev/null").c_str()) != 0) {
+        std::cout << "KIFU-SKIP: mounting a tmpfs needs root\n";
+        return;
+    }
+    const fs::path db = mount / "games.kdb";
+    const auto index = run_kifu("index '" + db.string() + "' search/go-9x9.sgf search/go-9x9-mirrored.sgf");
+    const std::string query = "search '" + db.string() + "' --position search/go-9x9.sgf --ply 4 --json";
+    const auto writable = run_kifu(query);
+    const int remounted = std::system(("mount -o remount,ro '" + mount.string() + "'").c_str());
+    const auto read_only = run_kifu(query);
+    const auto rebuild = run_kifu("index --rebuild '" + db.string() + "' search/go-9x9.sgf");
+    std::system(("umount '" + mount.string() + "'").c_str());
+    REQUIRE(index.status == 0);
+    REQUIRE(remounted == 0);
+    CHECK(writable.status == 0);
+    CHECK(read_only.status == 0);
+    CHECK(read_only.err.empty());
+    CHECK(read_only.out == writable.out);
+    // Writing there fails with the real cause, not "not a kifu index".
+    CHECK(rebuild.status != 0);
+    CHECK(rebuild.err.find("not a kifu index") == std::string::npos);
+    CHECK(rebuild.err.find("read-only") != std::string::npos);
 }

@@ -75,3 +75,20 @@ TEST_CASE("has_error looks for an error among the diagnostics", "[diagnostic]") 
     list.push_back(warning);
     CHECK_FALSE(kifu::has_error_since(list, 3));
 }
+
+TEST_CASE("printable shows control characters as escapes and keeps the rest", "[diagnostic]") {
+    CHECK(kifu::printable("") == "");
+    CHECK(kifu::printable("C:\\棋譜\\a.kif") == "C:\\棋譜\\a.kif");
+    CHECK(kifu::printable("a\x1b]0;pwned\x07\x1b[2Jb") == "a\\x1b]0;pwned\\x07\\x1b[2Jb");
+    CHECK(kifu::printable(std::string("\0\t\n\r\x7f", 5)) == "\\x00\\x09\\x0a\\x0d\\x7f");
+    // C1 controls in UTF-8 (U+009B is a one-byte CSI on some terminals); U+00A0 and up stay.
+    CHECK(kifu::printable("x\xc2\x9by\xc2\x80z\xc2\xa0") == "x\\u009by\\u0080z\xc2\xa0");
+    CHECK(kifu::printable("\xc2") == "\xc2");  // a cut sequence is not a control
+}
+
+TEST_CASE("format_gcc shows the file and message through printable", "[diagnostic]") {
+    kifu::diagnostic d = make(3, 1);
+    d.file = "n\x1b[31mame.kif";
+    d.message = "cannot read the summary '\x1b]0;pwned\x07'";
+    CHECK(kifu::format_gcc(d) == "n\\x1b[31mame.kif:3:1: error: cannot read the summary '\\x1b]0;pwned\\x07' [csa.syntax]");
+}

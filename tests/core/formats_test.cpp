@@ -110,3 +110,53 @@ TEST_CASE("detect keeps the extension for bytes that are not text, whatever mark
     // The same start in text still overrules a wrong extension.
     CHECK(kifu::detect("(;GM[1]SZ[9];B[ee])\n", "game.csa").format->name == "sgf");
 }
+
+namespace {
+
+// `text` (UTF-8, ASCII and kana here) in UTF-16 or UTF-32 of either order, with a BOM if asked.
+std::string widened(std::string_view text, int unit, bool big, bool bom) {
+    std::u32string points;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const int length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        char32_t v = length == 1 ? c : length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
+        for (int k = 1; k < length; ++k) v = (v << 6) | (static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]) & 0x3F);
+        points += v;
+        i += static_cast<std::size_t>(length);
+    }
+    if (bom) points.insert(points.begin(), U'\uFEFF');
+    std::string out;
+    for (const char32_t p : points) {
+        for (int k = 0; k < unit; ++k) {
+            const int shift = 8 * (big ? unit - 1 - k : k);
+            out += static_cast<char>((p >> shift) & 0xFF);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("detect reads the marks of a UTF-16 or UTF-32 input in its own encoding") {
+    const std::string ggf = "(;GM[Othello]PC[ゲーム]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5];)";
+    const std::string sgf = "(;GM[1]FF[4]SZ[9]PB[黒];B[cc])";
+    const std::string csa = "V2.2\nN+先手\nPI\n+\n+7776FU\n";
+    struct form {
+        int unit;
+        bool big;
+        std::string name;
+    };
+    for (const form& f : {form{2, false, "UTF-16LE"}, form{2, true, "UTF-16BE"}, form{4, false, "UTF-32LE"},
+                          form{4, true, "UTF-32BE"}}) {
+        for (const bool bom : {false, true}) {
+            INFO(f.name << (bom ? " with a BOM" : ""));
+            for (const auto& [text, format] : {std::pair{ggf, "ggf"}, std::pair{sgf, "sgf"}, std::pair{csa, "csa"}}) {
+                const std::string bytes = widened(text, f.unit, f.big, bom);
+                const kifu::detection unnamed = kifu::detect(bytes, "input.dat");
+                REQUIRE(unnamed.format != nullptr);
+                CHECK(unnamed.format->name == format);
+                CHECK(unnamed.encoding == f.name);
+            }
+        }
+    }
+}

@@ -126,3 +126,64 @@ TEST_CASE("read_stream reads a WTHOR base in batches as read_file does", "[strea
     CHECK(lenient.summary.games == 40000);
     check_same(lenient.streamed, lenient.whole);
 }
+
+TEST_CASE("read_stream follows a WTHOR header's count as read_file does, in every mode", "[stream]") {
+    namespace w = kifu::othello::wthor;
+    w::games_file f;
+    f.header.game_year = 2026;
+    w::game g;
+    const std::uint8_t moves[] = {56, 64, 33, 34, 43, 46, 66, 36};  // f5 d6 c3 d3 c4 f4 f6 f3
+    std::copy(std::begin(moves), std::end(moves), g.moves.begin());
+    f.games.assign(5000, g);  // 340 kB: streamed in batches
+    f.header.games = 5000;
+    const std::string whole = w::write(f);
+    struct variant {
+        std::string name;
+        std::string bytes;
+        std::size_t games;  // what both reads give, in every mode
+    };
+    const auto announcing = [&](std::uint32_t n, std::string bytes) {
+        for (int i = 0; i < 4; ++i) bytes[static_cast<std::size_t>(4 + i)] = static_cast<char>((n >> (8 * i)) & 0xff);
+        return bytes;
+    };
+    const std::vector<variant> variants{
+        {"trailing.wtb", whole + std::string(30, '\0'), 5000},       // wthor.count-mismatch
+        {"announces-100.wtb", announcing(100, whole), 100},          // the count rules: 100 games
+        {"announces-5001.wtb", announcing(5001, whole), 5000},       // wthor.short-file: the 5,000 whole ones
+        {"cut.wtb", announcing(5000, whole.substr(0, whole.size() - 30)), 4999},
+    };
+    for (const variant& v : variants) {
+        const auto path = scratch(v.name, v.bytes);
+        for (const kifu::read_mode mode : {kifu::read_mode::strict, kifu::read_mode::lenient}) {
+            INFO(v.name << (mode == kifu::read_mode::strict ? " strict" : " lenient"));
+            const both b = read_both(path, mode);
+            CHECK(b.summary.games == v.games);
+            check_same(b.streamed, b.whole);
+        }
+    }
+}
+
+TEST_CASE("read_stream stops at a game that runs on past 256 MiB without an end, as the parser would", "[stream]") {
+    // One SGF game tree never closed: no place to cut it into pieces. The stream does not hold
+    // the rest of the file: it says so and stops.
+    std::string sgf = "(;GM[1]SZ[19]\n";
+    const std::string line = std::string(";B[aa];W[bb]") + "\n";
+    sgf.reserve((std::size_t{260} << 20) + line.size());
+    while (sgf.size() < (std::size_t{260} << 20)) sgf += line;
+    const auto path = scratch("never-closed.sgf", sgf);
+    sgf = std::string();
+    kifu::read_options options;
+    std::vector<kifu::diagnostic> diagnostics;
+    std::size_t records = 0;
+    kifu::stream_sink sink;
+    sink.on_record = [&](kifu::record&&) { return ++records != 0; };
+    sink.on_diagnostic = [&](kifu::diagnostic&& d) { diagnostics.push_back(std::move(d)); };
+    const kifu::stream_summary summary = kifu::read_stream(path, options, sink);
+    std::filesystem::remove(path);
+    CHECK_FALSE(summary.ok);
+    CHECK(records == 0);
+    CHECK(kifu::test::gcc_list(diagnostics) ==
+          std::vector<std::string>{path.string() +
+                                   ":1:1: error: a game runs on for more than 256 MiB without an end (from line 1); it "
+                                   "is not parsed, nor is the rest of the input [sgf.too-large]"});
+}

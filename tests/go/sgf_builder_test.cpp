@@ -136,6 +136,69 @@ TEST_CASE("sgf.syntax: a value never closed", "[go][sgf]") {
     CHECK(parse("(;GM[1])(;GM[1];C[no end", strict, kifu::read_mode::strict).roots.size() == 1);
 }
 
+TEST_CASE("sgf.node-after-tree: after a ')' too early, lenient reading goes on in the tree and strict reading ends", "[go][sgf]") {
+    const std::string input = "(;GM[1]SZ[9];B[cc]);W[dd];B[ee];W[ff])\n(;GM[1];B[aa])";
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse(input, d);
+    REQUIRE(codes(d) == strings{"sgf.node-after-tree"});  // the last ')' closes the tree reopened
+    CHECK(d[0].severity == kifu::severity::error);
+    CHECK(d[0].column == 20);
+    CHECK(d[0].message ==
+          "a node after the ')' at 1:19 that closed its game tree: kept in that game, as if that ')' were not there");
+    CHECK(shape(c) == "(;GM[1]SZ[9];B[cc];W[dd];B[ee];W[ff])\n(;GM[1];B[aa])\n");
+    std::vector<kifu::diagnostic> strict;
+    const auto s = parse(input, strict, kifu::read_mode::strict);
+    REQUIRE(codes(strict) == strings{"sgf.node-after-tree"});
+    CHECK(strict[0].message ==
+          "a node after the ')' at 1:19 that closed its game tree: strict reading ends here and drops the nodes from "
+          "here on (lenient reading keeps them in that game)");
+    CHECK(shape(s) == "(;GM[1]SZ[9];B[cc])\n");
+    // Prose after the last game, a ';' in it, is trailing text, not a node.
+    std::vector<kifu::diagnostic> prose;
+    parse("(;GM[1];B[aa])\nThanks; see you\n", prose);
+    CHECK(codes(prose) == strings{"sgf.trailing-text"});
+}
+
+TEST_CASE("sgf.game-in-tree: a game starting inside an open tree closes it first", "[go][sgf]") {
+    const std::string input = "(;GM[1]SZ[9];B[cc]\n(;GM[1]SZ[9];B[dd])\n(;FF[4];B[ee])";
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse(input, d);
+    REQUIRE(codes(d) == strings{"sgf.game-in-tree"});
+    CHECK(d[0].severity == kifu::severity::error);
+    CHECK(d[0].line == 2);
+    CHECK(d[0].message ==
+          "a game (GM or FF in its first node) starts inside the game tree opened at 1:1, which lacks its ')': that "
+          "tree is closed before it");
+    CHECK(shape(c) == "(;GM[1]SZ[9];B[cc])\n(;GM[1]SZ[9];B[dd])\n(;FF[4];B[ee])\n");
+    std::vector<kifu::diagnostic> strict;
+    const auto s = parse(input, strict, kifu::read_mode::strict);
+    REQUIRE(codes(strict) == strings{"sgf.game-in-tree"});
+    CHECK(strict[0].message.ends_with("that tree is closed before it; strict reading ends here"));
+    CHECK(shape(s) == "(;GM[1]SZ[9];B[cc])\n");
+    // A variation is no game: its first node holds no GM or FF.
+    std::vector<kifu::diagnostic> variation;
+    CHECK(shape(parse("(;GM[1];B[cc](;W[dd]C[GM])(;W[ee]))", variation)) == "(;GM[1];B[cc]\n(;W[dd]C[GM])\n(;W[ee]))\n");
+    CHECK(variation.empty());
+}
+
+TEST_CASE("sgf.not-a-game-tree: text in parentheses between games is no game", "[go][sgf]") {
+    const std::string input = "(;GM[1];B[cc])\n(junk text)\n(;GM[1];B[dd])";
+    std::vector<kifu::diagnostic> d;
+    const auto c = parse(input, d);
+    REQUIRE(codes(d) == strings{"sgf.missing-semicolon", "sgf.missing-value", "sgf.missing-value", "sgf.not-a-game-tree"});
+    CHECK(d[3].severity == kifu::severity::error);
+    CHECK(d[3].line == 2);
+    CHECK(d[3].column == 1);
+    CHECK(shape(c) == "(;GM[1];B[cc])\n(;GM[1];B[dd])\n");
+    std::vector<kifu::diagnostic> strict;
+    const auto s = parse(input, strict, kifu::read_mode::strict);
+    CHECK(strict.back().message.ends_with("; strict reading ends here"));
+    CHECK(shape(s) == "(;GM[1];B[cc])\n");
+    // A root whose node `(` implies but that holds properties is a game (Nihon Ki-in's form).
+    std::vector<kifu::diagnostic> implied;
+    CHECK(parse("(GM[1]B[aa])", implied).roots.size() == 1);
+}
+
 TEST_CASE("charset: CA is honoured and a wrong CA or none is detected", "[go][sgf][charset]") {
     // Latin-1 bytes under CA[ISO-8859-1].
     CHECK(sniff_sgf_charset("(;CA[ISO-8859-1]PB[M\xF6ller])") == "ISO-8859-1");

@@ -49,10 +49,12 @@ const rejection spec_rejects[] = {
     {"sabaki-sgf/utf16le.sgf", "sgf.utf16", 1, 1, "§1.2 UTF-16"},
     // §1.2 `(` without `;`.
     {"sabaki-sgf/encoding/nihon-kiin.sgf", "sgf.missing-semicolon", 2, 1, "§1.2 missing ';'"},
-    {"sgfc/test.sgf", "sgf.missing-semicolon", 36, 3, "§1.2 missing ';'"},
     // §1.2 unbalanced parentheses at the end; a value never closed.
     {"gnugo/games/owl42.sgf", "sgf.unclosed-tree", 24, 1, "§1.2 unbalanced parens"},
-    {"sgfc/test.sgf", "sgf.syntax", 76, 33, "§1.3 value never closed"},
+    // A game (GM, FF) starts at 24:1 inside the tree of line 20, which lacks its ')': strict
+    // reading ends there, so what the spec rejects after it (a missing ';', a duplicate, a node
+    // after a variation, a value without identifier, the value never closed) is not read.
+    {"sgfc/test.sgf", "sgf.game-in-tree", 24, 1, "§1.2 a game tree inside another (a ')' missing)"},
     // §1.1 "Only one of each property is allowed per node".
     {"gnugo/games/cgf2005/19x19/katsunari.sgf", "sgf.duplicate-property", 9, 1, "§1.1 duplicate property"},
     {"gnugo/games/ego2.sgf", "sgf.duplicate-property", 13, 1, "§1.1 duplicate property"},
@@ -65,15 +67,12 @@ const rejection spec_rejects[] = {
     {"katago/foxlike.sgf", "sgf.duplicate-property", 1, 154, "§1.1 duplicate property (Fox AP)"},
     {"katrain/fox_sgf_error.sgf", "sgf.duplicate-property", 1, 157, "§1.1 duplicate property (Fox AP)"},
     {"katrain/fox_sgf_works.sgf", "sgf.duplicate-property", 1, 151, "§1.1 duplicate property (Fox AP)"},
-    {"sgfc/test.sgf", "sgf.duplicate-property", 28, 11, "§1.1 duplicate property"},
     // §1.1 GameTree = "(" Sequence { GameTree } ")": no node after a variation.
     {"gogui/sgf/verbose-property-names.sgf", "sgf.node-after-variation", 466, 1, "§1.1 node after a variation"},
-    {"sgfc/test.sgf", "sgf.node-after-variation", 66, 20, "§1.1 node after a variation"},
     // §1.1 Property = PropIdent PropValue { PropValue }; stray text.
     {"sgfc/test.sgf", "sgf.missing-value", 8, 4, "§1.1 property without a value"},
     {"sgfc/test.sgf", "sgf.junk", 8, 11, "§1.1 stray text"},
     {"sgfc/test.sgf", "sgf.empty-tree", 12, 1, "§1.1 a game tree needs a node"},
-    {"sgfc/test.sgf", "sgf.value-without-identifier", 54, 2, "§1.1 value without identifier"},
     // §1.4/§1.5 move and point values.
     {"gnugo/games/buzco1.sgf", "go.two-moves", 42, 48, "§1.4 B and W in one node"},
     {"gogui/sgf/human-readable.sgf", "go.bad-point", 1, 15, "§1.5 B[R16] is no point"},

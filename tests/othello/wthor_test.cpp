@@ -360,9 +360,16 @@ TEST_CASE("the registry entry reads a game file with the names beside it", "[oth
         CHECK(codes_of(named.diagnostics) == std::vector<std::string>{"othello.illegal-move"});
         CHECK(*named.records.at(0).get<othello::record>()->find_header("PC") == "Parties U.S.A.");
     }
-    SECTION("a broken file in strict mode gives no records") {
+    SECTION("a short file in strict mode keeps its whole games, as the message says") {
         read_result out;
-        f.read_binary(games.substr(0, 100), {}, read_options{}, out, 0);
+        f.read_binary(games.substr(0, 100), {}, read_options{}, out, 0);  // one whole game and a part
+        CHECK(codes_of(out.diagnostics) == std::vector<std::string>{"wthor.short-file", "wthor.names-missing"});
+        CHECK(out.diagnostics[0].message.ends_with("the 1 whole ones are read"));
+        CHECK(out.records.size() == 1);
+    }
+    SECTION("a file no game can be read from in strict mode gives no records") {
+        read_result out;
+        f.read_binary(games.substr(0, 10), {}, read_options{}, out, 0);
         CHECK(codes_of(out.diagnostics) == std::vector<std::string>{"wthor.short-file"});
         CHECK(out.records.empty());
     }

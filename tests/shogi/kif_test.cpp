@@ -156,6 +156,10 @@ TEST_CASE("kif: every builder diagnostic", "[kif]") {
          "t.kif:3:4: error: this line is numbered 2 but is ply 3 of its line of play (ply 3) [kif.ply-number]\n"},
         {"   1 ７六歩(77)\n   2 ３四歩(33)\n変化：2手\n   3 ８四歩(83)\n",
          "t.kif:4:4: error: this line is numbered 3 but is ply 2 of its line of play (ply 2) [kif.ply-number]\n"},
+        // A number no ply can have (2^32, with a time column whose ':' a header line would take)
+        // is still a move line.
+        {"   1 ７六歩(77)\n4294967296 ３四歩(33)   ( 0:01/00:00:01)\n",
+         "t.kif:2:1: error: this line is numbered 4294967296 but is ply 2 of its line of play (ply 2) [kif.ply-number]\n"},
     });
 }
 

@@ -319,3 +319,23 @@ TEST_CASE("A foul by either side reads back as the same signed ILLEGAL_ACTION fr
         }
     }
 }
+
+TEST_CASE("A comment's lone CR, LF and CRLF are line breaks in KIF, KI2 and CSA, each line marked") {
+    jkf record = read_one(sample_kif, "kif");
+    record.moves[1].comments = {"one\rtwo\nthree\r\nfour\r"};
+    const std::vector<std::string> lines{"one", "two", "three", "four", ""};
+    const write_result kif = write_kif(record);
+    REQUIRE(kif.ok());
+    CHECK(kif.text.find("*one\n*two\n*three\n*four\n*\n") != std::string::npos);
+    CHECK(kif.text.find('\r') == std::string::npos);
+    CHECK(read_one(kif.text, "kif").moves[1].comments == lines);
+    const write_result ki2 = write_ki2(record);
+    REQUIRE(ki2.ok());
+    CHECK(ki2.text.find("*one\n*two\n*three\n*four\n*\n") != std::string::npos);
+    CHECK(read_one(ki2.text, "ki2").moves[1].comments == lines);
+    const write_result csa = write_csa(std::vector<const jkf*>{&record});
+    REQUIRE(csa.ok());
+    CHECK(csa.text.find("'one\n'two\n'three\n'four\n'\n") != std::string::npos);
+    CHECK(csa.text.find('\r') == std::string::npos);
+    CHECK(read_one(csa.text, "csa").moves[1].comments == lines);
+}

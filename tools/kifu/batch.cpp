@@ -51,7 +51,7 @@ void batch::report(const std::string& messages) {
 void batch::done(std::size_t i, std::uint64_t bytes, std::size_t games, std::size_t moves,
                  const std::vector<diagnostic>& diagnostics) {
     summary_.add(bytes, games, moves, diagnostics);
-    progress_.update(summary_, display_name(items_[i].arg));
+    progress_.update(summary_, shown_name(items_[i].arg));
 }
 
 void batch::finish(bool table) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
 #include <unordered_map>
 #include <unordered_set>
@@ -36,7 +37,8 @@ struct convert_job {
     const writer_info& writer;
     read_options reading;
     fs::path dir;  // empty = stdout
-    std::vector<std::string> outputs;  // with -o DIR: each input's output, without its extension
+    output_tree tree;  // with -o DIR: where the files go
+    std::vector<std::string> outputs;  // with -o DIR: each input's output under DIR, without its extension
 };
 
 // One input's outcome, handed back in input order.
@@ -55,8 +57,8 @@ struct converted {
 // The message of an error a write gave: `FILE: message`, and the code of a format's own
 // writer (`kif.write.cp932`); the writer list's checks (`write.*`) read as sentences alone.
 std::string write_error(const diagnostic& d) {
-    return d.code.starts_with("write.") ? fmt::format("kifu: error: {}: {}\n", d.file, d.message)
-                                        : fmt::format("kifu: error: {}: {} [{}]\n", d.file, d.message, d.code);
+    return d.code.starts_with("write.") ? fmt::format("kifu: error: {}: {}\n", printable(d.file), printable(d.message))
+                                        : fmt::format("kifu: error: {}: {} [{}]\n", printable(d.file), printable(d.message), d.code);
 }
 
 // The paths of the outputs are put together as strings: std::filesystem's decomposition of
@@ -80,14 +82,26 @@ std::string_view parent_of(std::string_view path) {
 // The file name of `path` (path::filename).
 std::string_view name_of(std::string_view path) { return path.substr(path.rfind('/') + 1); }
 
-// The output file of an input under -o DIR, without its extension: DIR/<relative dir>/<stem>,
-// the stem being the name up to its last '.' unless that is its first character (path::stem).
-std::string output_base(const std::string& dir, const input_item& item) {
+// The output file of an input under -o DIR, without its extension and relative to DIR:
+// <relative dir>/<stem>, the stem being the name up to its last '.' unless that is its first
+// character (path::stem).
+std::string output_base(const input_item& item) {
     std::string_view stem = name_of(item.relative);
     if (const std::size_t dot = stem.rfind('.'); dot != std::string_view::npos && dot != 0 && stem != "..") {
         stem = stem.substr(0, dot);
     }
-    return joined(joined(dir, parent_of(item.relative)), stem);
+    return joined(std::string(parent_of(item.relative)), stem);
+}
+
+// True for the WTHOR names files (WTHOR.JOU, WTHOR.TRN): inputs that hold names for the game
+// files beside them and no game (`wthor.no-games`), so they have no output under -o DIR.
+bool holds_names_only(const input_item& item) {
+    const std::string_view name = name_of(item.relative);
+    const std::size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || name.size() - dot != 4) return false;
+    std::string ext(name.substr(dot));
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext == ".jou" || ext == ".trn";
 }
 
 // Everything about one input: read, render, write (a file under -o DIR; stdout text is
@@ -128,8 +142,8 @@ converted convert_one(const input_item& item, const std::string* output, const c
         c.out = std::move(written.text);
         return c;
     }
-    const std::string failure =
-        write_whole_file(*output + std::string(written.extension), written.text, job.options.force);
+    if (output->empty()) return c;  // a WTHOR names file: no games, no output
+    const std::string failure = job.tree.write_file(*output + std::string(written.extension), written.text, job.options.force);
     if (!failure.empty()) {
         c.messages += failure;
         c.status = std::max(c.status, exit_input);
@@ -149,7 +163,7 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
         const auto [at, fresh] = listings.try_emplace(std::string(folder));
         if (fresh) {
             std::error_code ec;
-            for (fs::directory_iterator it(at->first, ec), end; !ec && it != end; it.increment(ec)) {
+            for (fs::directory_iterator it(job.tree.path(folder), ec), end; !ec && it != end; it.increment(ec)) {
                 at->second.insert(std::string(name_of(it->path().native())));
             }
         }
@@ -161,12 +175,16 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
     job.outputs.clear();
     job.outputs.reserve(items.size());
     for (const input_item& item : items) {
-        job.outputs.push_back(output_base(job.dir.native(), item));
+        if (holds_names_only(item)) {
+            job.outputs.emplace_back();  // no output: convert_one writes nothing for it
+            continue;
+        }
+        job.outputs.push_back(output_base(item));
         const std::string& base = job.outputs.back();
         const auto [previous, inserted] = taken.emplace(base, &item);
         if (!inserted) {
             fmt::print(stderr, "kifu: error: {} and {} would both be written to {}.*\n",
-                       display_name(previous->second->arg), display_name(item.arg), base);
+                       shown_name(previous->second->arg), shown_name(item.arg), job.tree.display(base));
             ok = false;
             continue;
         }
@@ -175,22 +193,26 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
         const std::string stem(name_of(base));
         for (const std::string& ext : extensions) {
             if (present.count(stem + ext) != 0) {
-                fmt::print(stderr, "kifu: error: {}{} exists (the output of {}); --force overwrites\n", base, ext,
-                           display_name(item.arg));
+                fmt::print(stderr, "kifu: error: {}{} exists (the output of {}); --force overwrites\n",
+                           job.tree.display(base), printable(ext), shown_name(item.arg));
                 ok = false;
             }
         }
     }
     if (!ok) return false;
-    std::error_code ec;
-    fs::create_directories(job.dir, ec);
+    // The folders are made before anything is read, link by link: a symbolic link under DIR
+    // stops the run here, before a single output is written.
     std::unordered_set<std::string> folders;
+    std::string failure = job.tree.make_folders({});
     for (const std::string& output : job.outputs) {
+        if (!failure.empty()) break;
         const std::string_view folder = parent_of(output);
-        if (!ec && folders.insert(std::string(folder)).second) fs::create_directories(folder, ec);
+        if (!output.empty() && !folder.empty() && folders.insert(std::string(folder)).second) {
+            failure = job.tree.make_folders(folder);
+        }
     }
-    if (ec) {
-        fmt::print(stderr, "kifu: error: cannot create {}: {}\n", job.dir.string(), ec.message());
+    if (!failure.empty()) {
+        fmt::print(stderr, "{}", failure);
         return false;
     }
     return true;
@@ -257,7 +279,7 @@ int run_convert(const convert_options& options) {
         writer->name != "ki2u") {
         return usage_error(fmt::format("--declare-encoding applies to -t kif, kifu, ki2 and ki2u only, not to -t {}", options.to));
     }
-    convert_job job{options, *writer, std::move(reading), options.output_dir, {}};
+    convert_job job{options, *writer, std::move(reading), options.output_dir, output_tree(options.output_dir), {}};
 
     batch b(options);
     if (!job.dir.empty() && !plan_outputs(b.items(), job)) {

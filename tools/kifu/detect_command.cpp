@@ -20,12 +20,12 @@ int run_detect(const std::vector<std::string>& inputs) {
         const detection found = detect(bytes, display_name(arg));
         if (found.format == nullptr) {
             // An input nothing recognizes is an input problem: scripts can rely on the status.
-            fmt::print("{}: unknown\n", display_name(arg));
+            fmt::print("{}: unknown\n", shown_name(arg));
             status = exit_input;
         } else if (found.format->binary) {
-            fmt::print("{}: {} binary\n", display_name(arg), found.format->name);
+            fmt::print("{}: {} binary\n", shown_name(arg), found.format->name);
         } else {
-            fmt::print("{}: {} {}\n", display_name(arg), found.format->name, found.encoding);
+            fmt::print("{}: {} {}\n", shown_name(arg), found.format->name, printable(found.encoding));
         }
     }
     return status;

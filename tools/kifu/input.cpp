@@ -11,6 +11,8 @@ namespace kifu::cli {
 
 std::string display_name(const std::string& arg) { return arg == "-" ? std::string("<stdin>") : arg; }
 
+std::string shown_name(const std::string& arg) { return printable(display_name(arg)); }
+
 bool load_input(const std::string& arg, std::string& bytes, std::vector<diagnostic>& diagnostics) {
     if (arg != "-") {
         return load_file(arg, bytes, diagnostics);

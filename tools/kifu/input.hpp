@@ -18,6 +18,10 @@ namespace kifu::cli {
 /// Returns the name an input goes by in messages: "<stdin>" for "-".
 std::string display_name(const std::string& arg);
 
+/// Returns the name of an input as messages show it: display_name() through kifu::printable,
+/// so that a control character in a file name reaches the terminal escaped.
+std::string shown_name(const std::string& arg);
+
 /// Loads the bytes of an input ("-" = stdin); false and a diagnostic when it cannot.
 bool load_input(const std::string& arg, std::string& bytes, std::vector<diagnostic>& diagnostics);
 

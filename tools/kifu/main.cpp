@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -62,6 +63,7 @@ std::string writers_help() {
     for (const kifu::writer_info& w : kifu::writers()) {
         std::string encodings;
         for (const std::string_view e : w.encodings) encodings += fmt::format("{}{}", encodings.empty() ? "" : ", ", e);
+        if (w.binary) encodings = "binary";
         help += fmt::format("\n{:<16} {}: {} ({}{})", w.name, w.game ? kifu::to_string(*w.game) : "all games",
                             w.description, encodings, w.many_games ? "" : "; one game per file");
     }
@@ -99,6 +101,9 @@ int main(int argc, char** argv) {
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
     mallopt(M_TOP_PAD, 16 << 20);
 #endif
+    // A file size limit (ulimit -f) makes a write fail with EFBIG, reported like a full disk,
+    // rather than kill the process in the middle of a batch.
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"kifu reads, checks and normalizes shogi, go and othello game records.", "kifu"};
     app.set_version_flag("--version", "kifu " KIFU_CLI_VERSION);
     app.require_subcommand(1);

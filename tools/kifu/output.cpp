@@ -1,13 +1,20 @@
 #include "output.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include <fmt/core.h>
+
+#include <kifu/diagnostic.hpp>
 
 namespace kifu::cli {
 namespace {
@@ -70,17 +77,118 @@ bool stdout_sink::finish() {
     return error_ == 0;
 }
 
-std::string write_whole_file(const std::string& path, std::string_view text, bool overwrite) {
-    // O_EXCL: the check that no output exists (before anything is written) holds to the end.
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL), 0666);
-    int error = fd < 0 ? errno : write_all(fd, text);
-    if (fd >= 0 && ::close(fd) != 0 && error == 0) {
-        error = errno;
+output_tree::output_tree(std::string root) : root_(std::move(root)) {}
+
+std::string output_tree::display(std::string_view relative) const { return printable(path(relative)); }
+
+std::string output_tree::path(std::string_view relative) const {
+    if (relative.empty()) return root_;
+    std::string path = root_;
+    if (!path.empty() && !path.ends_with('/')) path += '/';
+    path += relative;
+    return path;
+}
+
+int output_tree::open_folder(std::string_view relative, bool create, std::string& error) const {
+    if (create) {
+        std::error_code ec;
+        std::filesystem::create_directories(root_, ec);  // the user's own path: links followed
+        if (ec) {
+            error = fmt::format("kifu: error: cannot create {}: {}\n", display({}), ec.message());
+            return -1;
+        }
     }
-    if (error != 0) {
-        return fmt::format("kifu: error: cannot write {}: {}\n", path, std::strerror(error));
+    int fd = ::open(root_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        error = fmt::format("kifu: error: cannot open {}: {}\n", display({}), std::strerror(errno));
+        return -1;
     }
-    return {};
+    std::size_t done = 0;  // the part of `relative` walked
+    while (done < relative.size()) {
+        std::size_t slash = relative.find('/', done);
+        if (slash == std::string_view::npos) slash = relative.size();
+        const std::string part(relative.substr(done, slash - done));
+        done = slash + 1;
+        if (part.empty() || part == ".") continue;
+        int next = -1;
+        if (part == "..") {
+            errno = EPERM;  // input_item's relative paths never climb; refuse if one does
+        } else {
+            next = ::openat(fd, part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (next < 0 && errno == ENOENT && create) {
+                if (::mkdirat(fd, part.c_str(), 0777) == 0 || errno == EEXIST) {
+                    next = ::openat(fd, part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                }
+            }
+        }
+        const int failure = errno;
+        ::close(fd);
+        if (next < 0) {
+            const std::string where = display(relative.substr(0, std::min(slash, relative.size())));
+            // O_NOFOLLOW on a link gives ELOOP; O_DIRECTORY on a file or on a link (Linux) ENOTDIR.
+            error = failure == ELOOP || failure == ENOTDIR
+                        ? fmt::format("kifu: error: {} is a symbolic link or not a folder: kifu writes only inside {}\n",
+                                      where, display({}))
+                        : fmt::format("kifu: error: cannot create {}: {}\n", where, std::strerror(failure));
+            return -1;
+        }
+        fd = next;
+    }
+    return fd;
+}
+
+std::string output_tree::make_folders(std::string_view relative) const {
+    std::string error;
+    const int fd = open_folder(relative, true, error);
+    if (fd >= 0) ::close(fd);
+    return error;
+}
+
+std::string output_tree::write_file(std::string_view relative, std::string_view text, bool overwrite) const {
+    const std::size_t slash = relative.rfind('/');
+    const std::string_view folder = slash == std::string_view::npos ? std::string_view{} : relative.substr(0, slash);
+    const std::string name(slash == std::string_view::npos ? relative : relative.substr(slash + 1));
+    std::string error;
+    const int dir = open_folder(folder, false, error);
+    if (dir < 0) return error;
+    const auto fail = [&](int code) {
+        return fmt::format("kifu: error: cannot write {}: {}\n", display(relative), std::strerror(code));
+    };
+    // The temporary file: hidden, beside the target (a rename never crosses file systems),
+    // created exclusively (O_EXCL also refuses a link planted under its name).
+    static std::atomic<unsigned> serial{0};
+    std::string temporary;
+    int fd = -1;
+    for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+        temporary = fmt::format(".{}.kifu-{}-{}.tmp", name, ::getpid(), serial++);
+        fd = ::openat(dir, temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    if (fd < 0) {
+        const std::string message = fail(errno);
+        ::close(dir);
+        return message;
+    }
+    int code = write_all(fd, text);
+    if (::close(fd) != 0 && code == 0) code = errno;
+    if (code == 0) {
+        // renameat2(RENAME_NOREPLACE) keeps the no-overwrite promise up to the last moment; a
+        // file system without it gets link(2), which fails on an existing name too.
+        if (overwrite) {
+            if (::renameat(dir, temporary.c_str(), dir, name.c_str()) != 0) code = errno;
+        } else if (::renameat2(dir, temporary.c_str(), dir, name.c_str(), RENAME_NOREPLACE) != 0) {
+            code = errno;
+            if (code == EINVAL || code == ENOSYS) {
+                code = ::linkat(dir, temporary.c_str(), dir, name.c_str(), 0) == 0 ? 0 : errno;
+                ::unlinkat(dir, temporary.c_str(), 0);
+            }
+        }
+    }
+    if (code != 0) {
+        ::unlinkat(dir, temporary.c_str(), 0);  // a failed write leaves nothing behind
+    }
+    ::close(dir);
+    return code == 0 ? std::string{} : fail(code);
 }
 
 }  // namespace kifu::cli

@@ -34,11 +34,41 @@ private:
     bool reported_ = false;
 };
 
-/// Writes `text` to a new file `path` (an existing one is an error), or over an existing one
-/// when `overwrite`, checking every write and the close. Returns nothing, or the message
-/// `kifu: error: cannot write PATH: …` (a line) when it fails, for the caller to print in
-/// input order.
-std::string write_whole_file(const std::string& path, std::string_view text, bool overwrite);
+/// The folder tree under `-o DIR` that convert writes into. Nothing is ever written outside it:
+/// the folders under the root are walked one by one without following symbolic links (a link
+/// inside DIR, to a file or a folder, is an error, never a way out), and every file is written
+/// under a temporary name beside its target and renamed onto it only once complete, so a full
+/// disk, a failed write or a killed run never leaves a partial file under an output's name.
+class output_tree {
+public:
+    /// `root` is DIR as the user gave it (a symbolic link there is followed: the user named it).
+    explicit output_tree(std::string root);
+
+    /// Creates the root and the folders of `relative` (a folder path under the root, "" for the
+    /// root itself), refusing a symbolic link or a file in their place. Returns nothing, or the
+    /// message `kifu: error: …` (a line).
+    std::string make_folders(std::string_view relative) const;
+
+    /// Writes `text` as the file `relative` (a path under the root: "sub/game.jkf"): a new file,
+    /// or over an existing one when `overwrite` (a symbolic link there is replaced, never
+    /// followed). Returns nothing, or the message `kifu: error: cannot write PATH: …` (a line)
+    /// for the caller to print in input order.
+    std::string write_file(std::string_view relative, std::string_view text, bool overwrite) const;
+
+    /// Returns the path of `relative`: DIR/relative.
+    std::string path(std::string_view relative) const;
+
+    /// Returns path() as messages show it (through kifu::printable).
+    std::string display(std::string_view relative) const;
+
+private:
+    /// Opens the folder `relative` under the root (creating what is missing when `create`),
+    /// link by link without following symbolic links. Returns the descriptor, or -1 with
+    /// `error` set to the message.
+    int open_folder(std::string_view relative, bool create, std::string& error) const;
+
+    std::string root_;
+};
 
 /// Writes all of `text` to the file descriptor; returns 0 or the errno of the failure.
 int write_all(int fd, std::string_view text) noexcept;

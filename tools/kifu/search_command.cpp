@@ -55,13 +55,13 @@ std::optional<search::position_key> wanted_position(const search_options& o, int
         const read_result r = read_input(o.position, read);
         print_diagnostics(stderr, r.diagnostics);
         if (r.records.empty()) {
-            fmt::print(stderr, "kifu: error: {}: no game to take a position from\n", display_name(o.position));
+            fmt::print(stderr, "kifu: error: {}: no game to take a position from\n", shown_name(o.position));
             status = exit_input;
             return std::nullopt;
         }
         key = search::key_of(r.records.front(), o.ply, error);
         if (!key) {
-            fmt::print(stderr, "kifu: error: {}: {}\n", display_name(o.position), error);
+            fmt::print(stderr, "kifu: error: {}: {}\n", shown_name(o.position), printable(error));
             status = exit_input;
         }
     }

@@ -34,8 +34,13 @@ struct diagnostic {
 
 /// Returns the diagnostic in gcc's form: `file:line:col: error: message [code]`; `:line:col` is
 /// left out when the line is 0 and `:col` when the column is 0; ` (ply N)` goes before ` [code]`
-/// when the ply is set.
+/// when the ply is set. The file and message are shown through printable().
 KIFU_API std::string format_gcc(const diagnostic& d);
+
+/// Returns `text` safe to print on a terminal: control characters (C0, DEL and the C1 controls
+/// U+0080–U+009F, which a record or a file name may carry: ESC sequences, OSC titles, BEL) are
+/// shown as escapes, `\x1b` and `\u009b`, and a backslash stays as it is.
+KIFU_API std::string printable(std::string_view text);
 
 /// Returns the diagnostic as one compact JSON object
 /// (`{"severity":…,"code":…,"message":…,"file":…,"line":…,"column":…,"ply":…}`; ply only when set).

@@ -24,14 +24,48 @@ void append_number(std::string& out, std::int64_t n) {
     out.append(buffer, result.ptr);
 }
 
+constexpr char hex_digits[] = "0123456789abcdef";
+
+// Appends `text` as printable() shows it.
+void append_printable(std::string& out, std::string_view text) {
+    std::size_t done = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) {
+            out.append(text, done, i - done);
+            out += "\\x";
+            out += hex_digits[c >> 4];
+            out += hex_digits[c & 15];
+            done = i + 1;
+        } else if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+            const auto code = static_cast<unsigned char>(text[i + 1]);  // U+0080..U+009F in UTF-8
+            out.append(text, done, i - done);
+            out += "\\u00";
+            out += hex_digits[code >> 4];
+            out += hex_digits[code & 15];
+            ++i;
+            done = i + 1;
+        }
+    }
+    out.append(text, done, text.size() - done);
+}
+
 }  // namespace
+
+std::string printable(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    append_printable(out, text);
+    return out;
+}
 
 // The ply goes before the code (`message (ply 12) [code]`) so that the code stays the last
 // token of the line, where tools that grep for `[code]` expect it.
 std::string format_gcc(const diagnostic& d) {
     std::string out;
     out.reserve(d.file.size() + d.message.size() + d.code.size() + 40);
-    out += d.file;
+    append_printable(out, d.file);
     if (d.line != 0) {
         out += ':';
         append_number(out, d.line);
@@ -43,7 +77,7 @@ std::string format_gcc(const diagnostic& d) {
     out += ": ";
     out += to_string(d.severity);
     out += ": ";
-    out += d.message;
+    append_printable(out, d.message);
     if (d.ply >= 0) {
         out += " (ply ";
         append_number(out, d.ply);

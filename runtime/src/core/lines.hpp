@@ -1,6 +1,7 @@
 #pragma once
 
-// Finding line breaks in raw bytes, for the sniffers that look at an input's first lines.
+// Finding line breaks in raw bytes, for the sniffers that look at an input's first lines and
+// for the writers that split a text into lines.
 
 #include <cstddef>
 #include <string_view>
@@ -20,6 +21,23 @@ inline std::size_t find_line_break(std::string_view bytes, std::size_t from) noe
         if (data[i] == '\n' || data[i] == '\r') return i;
     }
     return std::string_view::npos;
+}
+
+/// Calls `line(text)` for each line of `text`, as kifu's readers see lines: each ends at LF,
+/// CRLF or a lone CR. A writer that puts a comment on marked lines splits it here, so a lone CR
+/// in a comment becomes a line break of its own instead of a raw CR that no reader reads back.
+template <class Line>
+void for_each_line(std::string_view text, Line&& line) {
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t end = find_line_break(text, from);
+        if (end == std::string_view::npos) {
+            line(text.substr(from));
+            return;
+        }
+        line(text.substr(from, end - from));
+        from = end + (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? 2 : 1);
+    }
 }
 
 }  // namespace kifu::detail

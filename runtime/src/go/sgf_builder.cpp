@@ -66,6 +66,7 @@ public:
         return c.try_append_property(node, id, id.begin, raw, value_offset, record);
     }
     static std::uint32_t record_of(const sgf_collection& c, property_ref p) noexcept { return c.record_of(p); }
+    static std::size_t property_count(const sgf_collection& c) noexcept { return c.properties_.size(); }
     static void add_value(sgf_collection& c, std::uint32_t record, span raw, std::uint32_t offset) {
         c.add_value_to_record(record, raw, offset);
     }
@@ -84,8 +85,8 @@ bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c 
 
 class sgf_builder {
 public:
-    sgf_builder(const source_text& text, std::vector<diagnostic>& diagnostics, sgf_collection& into)
-        : text_(text), diagnostics_(diagnostics), tree_(into) {
+    sgf_builder(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics, sgf_collection& into)
+        : text_(text), diagnostics_(diagnostics), tree_(into), strict_(mode == read_mode::strict) {
         const std::string_view t = text.text();
         tree_.clear();  // keeps the memory
         if (reader::has_read_as_large(tree_, t.size())) {
@@ -119,6 +120,7 @@ public:
     }
 
     void on(event e, std::string_view matched, std::size_t offset) {
+        if (stopped_) [[unlikely]] return;  // strict reading ended at a damaged structure
         const auto at = static_cast<std::uint32_t>(offset);
         // Runs of stray text are reported once, and a node right after a `)` is noted: what the
         // previous token was is one byte, read and rewritten once per token.
@@ -135,7 +137,13 @@ public:
             break;
         case event::open:
             end_identifier();
-            if (place_ == place::outside) current_ = no_node;  // a new game tree
+            if (place_ == place::outside) {
+                current_ = no_node;  // a new game tree
+                root_properties_ = reader::property_count(tree_);
+                implied_root_ = false;
+            } else if (starts_game(offset + 1)) [[unlikely]] {
+                if (!game_in_tree(at)) return;
+            }
             open_.push_back({current_, static_cast<std::uint32_t>(tree_.node_count()), at});
             place_ = place::needs_node;
             break;
@@ -145,11 +153,15 @@ public:
                 warn("sgf.unbalanced-close", "a ')' closes no game tree; ignored", at);
                 break;
             }
-            close_tree();
+            close_tree(at);
             break;
         case event::node:
             end_identifier();
             if (place_ == place::outside) {
+                if (last_close_ != no_close && property_follows(offset + 1)) [[unlikely]] {
+                    node_after_tree(at);
+                    break;
+                }
                 outside(at, last == last_token::junk);
                 break;
             }
@@ -204,6 +216,7 @@ public:
                  static_cast<std::uint32_t>(text_.text().size()));
         }
         if (cut_short && mode == read_mode::strict) tree_.roots.resize(closed_roots_);
+        if (stopped_) tree_.roots.resize(std::min(tree_.roots.size(), kept_roots_));
         if (tree_.roots.empty() && !cut_short) {
             diagnostics_.push_back(text_.make_diagnostic(severity::error, "sgf.no-game",
                                                          "no game tree: the input has no '(;'", 0));
@@ -223,9 +236,22 @@ private:
     // when the identifier ends.
     enum class pending : unsigned char { none, property, no_value, empty_id };
 
-    void close_tree() {
+    void close_tree(std::uint32_t at = 0) {
         if (tree_.node_count() == open_.back().nodes_before) {
             warn("sgf.empty-tree", "a game tree without nodes; ignored", open_.back().offset);
+        } else if (open_.size() == 1 && implied_root_ && reader::property_count(tree_) == root_properties_) [[unlikely]] {
+            // `(junk)`: parentheses around text, read as a game tree whose node `(` implied and
+            // which holds no property. No game is made of it.
+            error("sgf.not-a-game-tree",
+                  std::string("'(' … ')' around text that holds no property is no game tree; dropped") +
+                      (strict_ ? "; strict reading ends here" : ""),
+                  open_.back().offset);
+            if (!tree_.roots.empty()) tree_.roots.pop_back();
+            if (strict_) stop();
+        }
+        if (open_.size() == 1) {
+            last_close_ = at;
+            last_close_node_ = current_;  // the node the tree ended with
         }
         current_ = open_.back().attach;
         open_.pop_back();
@@ -267,6 +293,114 @@ private:
         diagnostics_.push_back(text_.make_diagnostic(severity::warning, code, std::move(message), offset));
     }
 
+    void error(const char* code, std::string message, std::uint32_t offset) {
+        diagnostics_.push_back(text_.make_diagnostic(severity::error, code, std::move(message), offset));
+    }
+
+    // Strict reading ends here: the games closed so far are kept, nothing after is read.
+    void stop() {
+        stopped_ = true;
+        kept_roots_ = tree_.roots.size();
+    }
+
+    // Returns `line:column` of an offset, for a message that points at a second place.
+    std::string where(std::uint32_t offset) const {
+        const text_position p = text_.position_of(offset);
+        return std::to_string(p.line) + ":" + std::to_string(p.column);
+    }
+
+    // True when the text at `from` (just after a `(` inside a game tree) starts a node holding
+    // GM or FF: properties of a game's root only, so this `(` starts a new game, not a
+    // variation, and the tree it would nest in lacks its `)`. Reads the node's identifiers and
+    // skips its values, as the grammar's tokens are; each variation's first node is read once
+    // more here, so the cost stays linear.
+    bool starts_game(std::size_t from) const {
+        const std::string_view t = text_.text();
+        std::size_t i = from;
+        const auto blanks = [&] {
+            while (i < t.size() && is_blank(t[i])) ++i;
+        };
+        blanks();
+        if (i >= t.size() || t[i] != ';') return false;
+        ++i;
+        for (;;) {
+            blanks();
+            std::string id;
+            while (i < t.size() && ((t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= 'a' && t[i] <= 'z'))) {
+                if (t[i] >= 'A' && t[i] <= 'Z') id += t[i];
+                ++i;
+            }
+            if (id == "GM" || id == "FF") return true;
+            blanks();
+            if (i >= t.size() || t[i] != '[') return false;
+            while (i < t.size() && t[i] == '[') {
+                ++i;
+                while (i < t.size() && t[i] != ']') i += t[i] == '\\' ? 2 : 1;
+                ++i;
+                blanks();
+            }
+        }
+    }
+
+    // True when a property (`W[`, `AddBlack [`) follows `from`: a `;` before it is a node, where
+    // a `;` in prose after the last game tree ("Thanks; bye") is not.
+    bool property_follows(std::size_t from) const {
+        const std::string_view t = text_.text();
+        std::size_t i = from;
+        while (i < t.size() && is_blank(t[i])) ++i;
+        const std::size_t letters = i;
+        while (i < t.size() && ((t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= 'a' && t[i] <= 'z'))) ++i;
+        if (i == letters) return false;
+        while (i < t.size() && is_blank(t[i])) ++i;
+        return i < t.size() && t[i] == '[';
+    }
+
+    // A `(` at `at` inside a game tree starts a new game (starts_game): the trees still open
+    // lack their `)`. They are closed before it, and it opens a game of its own. Returns false
+    // when strict reading ends here.
+    [[gnu::noinline]] bool game_in_tree(std::uint32_t at) {
+        const std::uint32_t opened = open_.front().offset;
+        error("sgf.game-in-tree",
+              "a game (GM or FF in its first node) starts inside the game tree opened at " + where(opened) +
+                  ", which lacks its ')': that tree is closed before it" +
+                  (strict_ ? "; strict reading ends here" : ""),
+              at);
+        while (!open_.empty()) close_tree(at);
+        if (strict_) {
+            stop();
+            return false;
+        }
+        current_ = no_node;
+        root_properties_ = reader::property_count(tree_);
+        implied_root_ = false;
+        return true;
+    }
+
+    // A node (`;` at `at`) after the `)` that closed the last game tree, outside every tree: that
+    // `)` came too early (`(;GM[1];B[aa]);W[bb])`). Lenient reading reopens the tree and goes on
+    // in it, as if that `)` were not there; strict reading keeps the tree as it was closed and
+    // ends here.
+    [[gnu::noinline]] void node_after_tree(std::uint32_t at) {
+        const std::string closed = where(last_close_);
+        if (strict_) {
+            error("sgf.node-after-tree",
+                  "a node after the ')' at " + closed +
+                      " that closed its game tree: strict reading ends here and drops the nodes from here on "
+                      "(lenient reading keeps them in that game)",
+                  at);
+            stop();
+            return;
+        }
+        error("sgf.node-after-tree",
+              "a node after the ')' at " + closed + " that closed its game tree: kept in that game, as if that ')' were not there",
+              at);
+        open_.push_back({no_node, static_cast<std::uint32_t>(tree_.node_count()), last_close_});
+        closed_roots_ = tree_.roots.empty() ? 0 : tree_.roots.size() - 1;
+        current_ = last_close_node_;
+        last_close_ = no_close;
+        new_node(at, false);
+    }
+
     void outside(std::uint32_t offset, bool after_junk) {
         if (!after_junk && !trailing_reported_) {
             warn("sgf.trailing-text", "text after the last game tree is ignored", offset);
@@ -287,6 +421,7 @@ private:
     // `(` straight followed by a property (Nihon Ki-in): the `;` is implied.
     [[gnu::noinline]] void imply_node(std::uint32_t at) {
         warn("sgf.missing-semicolon", "a game tree starts without ';'; a node is implied", at);
+        if (open_.size() == 1 && current_ == no_node) implied_root_ = true;
         current_ = reader::add_node(tree_, current_, at);
         place_ = place::in_node;
         seen_ = 0;
@@ -430,6 +565,16 @@ private:
     last_token last_ = last_token::other;
     pending pending_ = pending::none;
     bool trailing_reported_ = false;
+    const bool strict_;
+    bool stopped_ = false;             // strict reading ended at a damaged structure
+    std::size_t kept_roots_ = 0;       // the games kept then
+    bool implied_root_ = false;        // the open game tree's root node was implied (no `;`)
+    std::size_t root_properties_ = 0;  // the property count when the open game tree began
+    // Where the `)` that closed the last game tree is, and the node it ended with; no_close
+    // once a node was read after it.
+    static constexpr std::uint32_t no_close = 0xFFFFFFFFu;
+    std::uint32_t last_close_ = no_close;
+    node_id last_close_node_ = no_node;
     // The pending property's record (pending::property). It cannot move while the identifier is
     // pending: nothing adds a property to the node meanwhile.
     static constexpr std::uint32_t no_record = 0xFFFFFFFFu;
@@ -451,7 +596,7 @@ sgf_collection parse_sgf(const source_text& text, read_mode mode, std::vector<di
 }
 
 void parse_sgf(const source_text& text, read_mode mode, std::vector<diagnostic>& diagnostics, sgf_collection& into) {
-    sgf_builder builder(text, diagnostics, into);
+    sgf_builder builder(text, mode, diagnostics, into);
     // The grammar cannot fail but on a value never closed (or an input over the size bound);
     // what was read before stays.
     const bool ok = kifu::detail::parse<grammar::file, grammar::traits>(text, mode, "sgf", builder, diagnostics);

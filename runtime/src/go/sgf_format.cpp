@@ -101,11 +101,6 @@ std::string sniff_sgf_charset(std::string_view bytes) {
 int sniff_sgf(std::string_view bytes) noexcept {
     std::size_t i = 0;
     if (bytes.starts_with("\xEF\xBB\xBF")) i = 3;
-    if (bytes.starts_with("\xFF\xFE") || bytes.starts_with("\xFE\xFF")) {
-        const bool paren = (bytes.size() > 2 && bytes[2] == '(') || (bytes.size() > 3 && bytes[3] == '(');
-        return paren ? 80 : 0;
-    }
-    if (bytes.size() >= 4 && ((bytes[0] == '(' && bytes[1] == '\0') || (bytes[0] == '\0' && bytes[1] == '('))) return 80;
     while (i < bytes.size() && is_blank(bytes[i])) ++i;
     if (i < bytes.size() && bytes[i] == '(') {
         std::size_t j = i + 1;

@@ -11,6 +11,8 @@
 #include <boost/spirit/home/x3/binary.hpp>
 #include <fmt/core.h>
 
+#include "othello/wthor_count.hpp"
+
 namespace kifu::inline v1::othello::wthor::detail {
 // The 8 bytes before a game's move codes.
 struct game_prefix {
@@ -69,30 +71,6 @@ std::string lower_extension(std::string_view name) {
     return ext;
 }
 
-// Checks the size against the header's count: returns how many whole records to read.
-std::size_t checked_count(std::size_t size, std::uint64_t declared, std::size_t record_size, std::string_view what,
-                          std::string_view file_name, std::vector<diagnostic>& diagnostics) {
-    const std::size_t body = size - header_size;
-    const std::size_t whole = body / record_size;
-    const std::uint64_t expected = header_size + declared * record_size;
-    if (whole < declared) {
-        diagnostics.push_back(make(severity::error, "wthor.short-file",
-                                   fmt::format("the header announces {} {} ({} bytes) but the file has {} bytes; "
-                                               "the {} whole ones are read",
-                                               declared, what, expected, size, whole),
-                                   file_name));
-        return whole;
-    }
-    if (body != declared * record_size) {
-        diagnostics.push_back(make(severity::warning, "wthor.count-mismatch",
-                                   fmt::format("the header announces {} {} ({} bytes) but the file has {} bytes; "
-                                               "the bytes after them are ignored",
-                                               declared, what, expected, size),
-                                   file_name));
-    }
-    return static_cast<std::size_t>(declared);
-}
-
 void put16(std::string& out, std::uint16_t v) {
     out += static_cast<char>(v & 0xff);
     out += static_cast<char>(v >> 8);
@@ -115,6 +93,29 @@ void put_header(std::string& out, const header& h) {
 }
 
 }  // namespace
+
+std::size_t detail::checked_count(std::uint64_t size, std::uint64_t declared, std::size_t record_size, std::string_view what,
+                          std::string_view file_name, std::vector<diagnostic>& diagnostics) {
+    const std::uint64_t body = size - header_size;
+    const auto whole = static_cast<std::size_t>(body / record_size);
+    const std::uint64_t expected = header_size + declared * record_size;
+    if (whole < declared) {
+        diagnostics.push_back(make(severity::error, "wthor.short-file",
+                                   fmt::format("the header announces {} {} ({} bytes) but the file has {} bytes; "
+                                               "the {} whole ones are read",
+                                               declared, what, expected, size, whole),
+                                   file_name));
+        return whole;
+    }
+    if (body != declared * record_size) {
+        diagnostics.push_back(make(severity::warning, "wthor.count-mismatch",
+                                   fmt::format("the header announces {} {} ({} bytes) but the file has {} bytes; "
+                                               "the bytes after them are ignored",
+                                               declared, what, expected, size),
+                                   file_name));
+    }
+    return static_cast<std::size_t>(declared);
+}
 
 std::optional<header> read_header(std::string_view bytes) noexcept {
     byte_iterator first = begin_of(bytes);
@@ -171,7 +172,7 @@ games_file read_games(std::string_view bytes, std::string_view file_name, std::v
     const bool ten = h->board_size == 10;
     const std::size_t record_size = ten ? game_size_10 : game_size_8;
     const std::size_t move_count = ten ? 96 : 60;
-    const std::size_t n = checked_count(bytes.size(), h->games, record_size, "games", file_name, diagnostics);
+    const std::size_t n = detail::checked_count(bytes.size(), h->games, record_size, "games", file_name, diagnostics);
     file.games.resize(n);
     const byte_iterator base = begin_of(bytes) + header_size;
     for (std::size_t i = 0; i < n; ++i) {
@@ -202,7 +203,7 @@ names_file read_names(std::string_view bytes, file_kind kind, std::string_view f
     }
     file.header = *h;
     const std::size_t record_size = kind == file_kind::tournaments ? tournament_size : player_size;
-    const std::size_t n = checked_count(bytes.size(), h->names, record_size,
+    const std::size_t n = detail::checked_count(bytes.size(), h->names, record_size,
                                         kind == file_kind::tournaments ? "tournaments" : "players", file_name,
                                         diagnostics);
     file.names.reserve(n);

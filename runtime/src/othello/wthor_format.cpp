@@ -79,10 +79,11 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
         out.diagnostics.push_back(std::move(d));
         return;
     }
+    // A short file (wthor.short-file) is an error after its whole games, which strict reading
+    // keeps as it keeps every game before a file's first error; a header no game can be read
+    // with (a solitaire file, an unknown board size) gives no game to keep.
     const wthor::games_file file = wthor::read_games(bytes, file_name, out.diagnostics);
-    if (options.mode == read_mode::strict && has_error(out.diagnostics)) {
-        return;
-    }
+    if (file.games.empty()) return;  // no game needs names
 
     wthor::name_tables names;
     std::vector<std::string> missing;

@@ -127,18 +127,6 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
 };
 
-// Dates as users and records write them (2001-05-03, 2001/05/03, 2001.05.03, 2001) compare on
-// their common prefix with '/' and '.' read as '-': `--to 2001` keeps every date of 2001.
-int compare_dates(std::string_view date, std::string_view bound) {
-    const std::size_t n = std::min(date.size(), bound.size());
-    for (std::size_t i = 0; i < n; ++i) {
-        const char a = date[i] == '/' || date[i] == '.' ? '-' : date[i];
-        const char b = bound[i] == '/' || bound[i] == '.' ? '-' : bound[i];
-        if (a != b) return a < b ? -1 : 1;
-    }
-    return 0;
-}
-
 kifu::game game_of_name(std::string_view name) {
     return name == "go" ? kifu::game::go : name == "othello" ? kifu::game::othello : kifu::game::shogi;
 }
@@ -343,6 +331,19 @@ std::string format_marker_of(sqlite3* db) {
     return marker;
 }
 
+// `path` as the path of an SQLite URI (`file:…`): `?`, `#` and `%` escaped as %XX.
+std::string uri_path(const std::filesystem::path& path) {
+    std::string out;
+    for (const char c : std::filesystem::absolute(path).string()) {
+        if (c == '?' || c == '#' || c == '%') {
+            out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 // --rebuild replaces an index, never a file the user may have named by mistake (a record, a
 // database of something else): the file must be missing, empty, or a kifu index of any
 // schema version.
@@ -395,7 +396,28 @@ database database::open(const std::filesystem::path& path, open_mode mode) {
     try {
         tables = p->scalar("SELECT count(*) FROM sqlite_master");
     } catch (const error&) {
-        throw error(fmt::format("{}: not a kifu index (not an SQLite database, or a damaged one)", path.string()));
+        const int code = sqlite3_errcode(p->db);
+        if (mode == open_mode::read_only && (code == SQLITE_CANTOPEN || code == SQLITE_READONLY)) {
+            // An index in a folder or on a mount this process cannot write: SQLite cannot make
+            // the WAL's shared-memory file beside it. Nothing can write it there either, so it
+            // is read as an immutable file.
+            sqlite3_close(p->db);
+            p->db = nullptr;
+            const std::string uri = "file:" + uri_path(path) + "?immutable=1";
+            if (sqlite3_open_v2(uri.c_str(), &p->db, flags_nomutex | SQLITE_OPEN_URI, nullptr) == SQLITE_OK) {
+                try {
+                    tables = p->scalar("SELECT count(*) FROM sqlite_master");
+                } catch (const error&) {
+                }
+            }
+        }
+        if (tables == 0) {
+            const int last = p->db ? sqlite3_errcode(p->db) : SQLITE_NOMEM;
+            if (last == SQLITE_NOTADB || last == SQLITE_CORRUPT) {
+                throw error(fmt::format("{}: not a kifu index (not an SQLite database, or a damaged one)", path.string()));
+            }
+            throw error(fmt::format("{}: cannot read: {}", path.string(), p->db ? sqlite3_errmsg(p->db) : "out of memory"));
+        }
     }
     if (tables == 0) {
         if (mode == open_mode::read_only) throw error(fmt::format("{}: not a kifu index (an empty database)", path.string()));
@@ -582,8 +604,8 @@ query_result database::find(const position_key& key, const query_options& option
             e.white.find(options.players) == std::string::npos) {
             continue;
         }
-        if (!options.from.empty() && (e.date.empty() || compare_dates(e.date, options.from) < 0)) continue;
-        if (!options.to.empty() && (e.date.empty() || compare_dates(e.date, options.to) > 0)) continue;
+        if (!options.from.empty() && (e.date.empty() || detail::compare_dates(e.date, options.from) < 0)) continue;
+        if (!options.to.empty() && (e.date.empty() || detail::compare_dates(e.date, options.to) > 0)) continue;
         // The first occurrence, main line first at equal plies.
         const auto first = std::min_element(occurrences.begin(), occurrences.end(), [](const occurrence& a, const occurrence& b) {
             return a.ply != b.ply ? a.ply < b.ply : a.line < b.line;

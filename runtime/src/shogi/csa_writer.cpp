@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "core/lines.hpp"
 #include "shogi/engine.hpp"
 #include "shogi/presets.hpp"
 
@@ -129,17 +130,11 @@ void append_time(std::string& out, const move_time& time, csa_version version) {
 
 void append_comments(std::string& out, const move_format& e) {
     for (const std::string& c : e.comments) {
-        std::string_view rest = c;
-        for (;;) {
-            const std::size_t nl = rest.find('\n');
-            std::string_view line = rest.substr(0, nl);
-            if (line.ends_with('\r')) line.remove_suffix(1);
+        kifu::detail::for_each_line(c, [&](std::string_view line) {
             out += '\'';
             out += line;
             out += '\n';
-            if (nl == std::string_view::npos) break;
-            rest.remove_prefix(nl + 1);
-        }
+        });
     }
 }
 

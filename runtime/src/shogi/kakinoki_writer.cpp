@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 
+#include "core/lines.hpp"
 #include "core/utf8.hpp"
 #include "shogi/engine.hpp"
 #include "shogi/kakinoki.hpp"
@@ -72,16 +73,11 @@ void append_comment(std::string& out, std::string_view comment) {
     const char mark = comment.starts_with('&') ? '&' : '*';
     if (mark == '&') comment.remove_prefix(1);
     // One comment line per line of the comment (a JKF comment may hold line breaks).
-    for (;;) {
-        const std::size_t nl = comment.find('\n');
-        std::string_view line = comment.substr(0, nl);
-        if (line.ends_with('\r')) line.remove_suffix(1);
+    kifu::detail::for_each_line(comment, [&](std::string_view line) {
         out += mark;
         out += line;
         out += '\n';
-        if (nl == std::string_view::npos) break;
-        comment.remove_prefix(nl + 1);
-    }
+    });
 }
 
 }  // namespace

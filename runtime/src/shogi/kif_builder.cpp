@@ -132,7 +132,9 @@ public:
         // reads: they are taken even after a strict read stopped, without a test each.
         switch (e) {
             case g::event::ply_number:
-                read_.start(digits_value(matched));
+                // Ten digits or more are no ply (-1 never is one); the message quotes them.
+                read_.start(matched.size() <= 9 ? digits_value(matched) : -1);
+                number_digits_ = matched;
                 number_offset_ = offset;
                 return;
             case g::event::to_file: read_.to_file = static_cast<std::int8_t>(matched_digit_of(matched)); return;
@@ -380,7 +382,7 @@ private:
             // places the move by its number (a variation). Strict reading ends here; lenient
             // reading goes on in the order of the lines, as json-kifu-format does.
             report(severity::error, "kif.ply-number",
-                   "this line is numbered " + std::to_string(number) + " but is ply " + std::to_string(expected) +
+                   "this line is numbered " + std::string(number_digits_) + " but is ply " + std::to_string(expected) +
                        " of its line of play",
                    offset, expected);
             if (stopped_) return;
@@ -470,6 +472,7 @@ private:
     summary_parts summary_;  // the parts of the summary line being read
     static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);
     std::size_t number_offset_ = no_offset;  // where the last ply number was read
+    std::string_view number_digits_;          // its digits, in the text being read
     std::vector<unreadable_line> skipped_;
     bool cut_in_block_ = false;  // a skipped line cut the current block
     bool moves_started_ = false;
