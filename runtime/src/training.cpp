@@ -23,6 +23,7 @@
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/shogi/packed.hpp>
 
+#include "core/charconv_double.hpp"
 #include "go/position_rows.hpp"
 #include "othello/position_rows.hpp"
 #include "search/game_summary.hpp"
@@ -61,7 +62,7 @@ std::optional<double> number_of(std::string_view s) noexcept {
     while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
     if (!s.empty() && s.front() == '+') s.remove_prefix(1);
     double v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    const auto [end, ec] = kifu::detail::double_from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
     return v;
 }
