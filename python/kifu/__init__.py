@@ -1,0 +1,638 @@
+"""kifu: shogi, go and othello game records at C++ speed.
+
+Reads KIF, KI2, CSA, JKF, USI, SGF and the other go formats, GGF and WTHOR; checks them
+(diagnostics with file, line, column and a stable code); writes every format ``kifu convert``
+writes; indexes positions; and turns collections into training data. The work is done by
+libkifu (C++) with the GIL released, so threads run in parallel.
+
+    >>> import kifu
+    >>> result = kifu.read("game.kif")
+    >>> result.records[0].headers["先手"]
+
+docs/python.md is the guide.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+from . import _kifu
+from ._kifu import Diagnostic, Position, ReadResult, Record
+
+__version__: str = _kifu.__version__
+
+__all__ = [
+    "Diagnostic",
+    "Index",
+    "Position",
+    "ReadError",
+    "ReadResult",
+    "Record",
+    "Variation",
+    "WriteError",
+    "detect",
+    "formats",
+    "lint",
+    "read",
+    "read_many",
+    "write",
+    "writers",
+    "__version__",
+]
+
+PathLike = Union[str, "os.PathLike[str]"]
+_MODES = ("default", "lenient", "strict")
+
+
+class ReadError(Exception):
+    """A read in strict mode found an error (or a file could not be read).
+
+    ``diagnostics`` holds every diagnostic of the read; ``str()`` starts with the first
+    error as ``file:line:column: error: message [code]``.
+    """
+
+    def __init__(self, diagnostics: Sequence[Diagnostic], records: Sequence[Record] = ()) -> None:
+        self.diagnostics: List[Diagnostic] = list(diagnostics)
+        self.records: List[Record] = list(records)
+        errors = [d for d in self.diagnostics if d.severity == "error"]
+        first = errors[0] if errors else (self.diagnostics[0] if self.diagnostics else None)
+        text = str(first) if first is not None else "read failed"
+        if len(errors) > 1:
+            text += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''})"
+        super().__init__(text)
+
+    def __reduce__(self) -> Any:
+        return (ReadError, (self.diagnostics, self.records))
+
+
+class WriteError(ValueError):
+    """A write failed (a record of another game, a character the encoding lacks, ...).
+
+    ``diagnostics`` holds the write's diagnostics; ``str()`` is the error's message.
+    """
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+        self.diagnostics: List[Diagnostic] = list(diagnostics)
+        errors = [d for d in self.diagnostics if d.severity == "error"]
+        super().__init__(str(errors[0]) if errors else "write failed")
+
+    def __reduce__(self) -> Any:
+        return (WriteError, (self.diagnostics,))
+
+
+# ----------------------------------------------------------------------------- arguments
+
+
+def _text_arg(name: str, value: Optional[str]) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")
+    return value
+
+
+def _mode_arg(mode: str) -> str:
+    if not isinstance(mode, str):
+        raise TypeError(f"mode must be a str, not {type(mode).__name__}")
+    if mode not in _MODES:
+        raise ValueError(f'mode must be "default", "lenient" or "strict", not {mode!r}')
+    return mode
+
+
+def _jobs_arg(jobs: Optional[int]) -> int:
+    if jobs is None:
+        return os.cpu_count() or 1
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise TypeError(f"jobs must be an int or None, not {type(jobs).__name__}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    return jobs
+
+
+def _path_arg(name: str, value: Any) -> str:
+    if isinstance(value, (str, os.PathLike)):
+        p = os.fspath(value)
+        if isinstance(p, bytes):
+            p = os.fsdecode(p)
+        return p
+    raise TypeError(f"{name} must be a path (str or os.PathLike), not {type(value).__name__}")
+
+
+def _paths_arg(paths: Any) -> List[str]:
+    if isinstance(paths, (str, os.PathLike)):
+        return [_path_arg("paths", paths)]
+    if isinstance(paths, (bytes, bytearray, memoryview)):
+        raise TypeError("paths must be a path or an iterable of paths, not bytes")
+    try:
+        items = list(paths)
+    except TypeError:
+        raise TypeError(f"paths must be a path or an iterable of paths, not {type(paths).__name__}") from None
+    return [_path_arg("each path", p) for p in items]
+
+
+def _reading_extensions() -> frozenset:
+    exts = set()
+    for f in _kifu.formats():
+        exts.update(f["extensions"])
+    return frozenset(exts)
+
+
+def expand_paths(paths: Any, *, all_files: bool = False) -> List[str]:
+    """Returns the files the paths name: files as given, directories walked recursively in
+    sorted order keeping the files with an extension kifu reads (every file with
+    ``all_files``). A path that does not exist raises FileNotFoundError."""
+    exts = _reading_extensions()
+    out: List[str] = []
+    for p in _paths_arg(paths):
+        if os.path.isdir(p):
+            found = []
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                for name in files:
+                    if all_files or os.path.splitext(name)[1].lower() in exts:
+                        found.append(os.path.join(root, name))
+            out.extend(sorted(found))
+        elif os.path.exists(p):
+            out.append(p)
+        else:
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), p)
+    return out
+
+
+def _check_strict(result: ReadResult, mode: str) -> ReadResult:
+    if mode == "strict" and not result.ok:
+        raise ReadError(result.diagnostics, result.records)
+    return result
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+def read(
+    source: Union[PathLike, bytes, bytearray, memoryview],
+    *,
+    format: Optional[str] = None,
+    encoding: Optional[str] = None,
+    mode: str = "default",
+    name: Optional[str] = None,
+    normalize: bool = True,
+    wthor_names: Optional[PathLike] = None,
+    wthor_players: Optional[PathLike] = None,
+    wthor_tournaments: Optional[PathLike] = None,
+) -> ReadResult:
+    """Reads a file (a path) or bytes, and returns a ReadResult: ``.records``,
+    ``.diagnostics``, ``.format``, ``.encoding``.
+
+    ``format`` and ``encoding`` are detected unless given ("kif", "csa", "sgf", ...;
+    "CP932", "UTF-8", ...). ``mode``:
+
+    - ``"default"``: an input's first error ends its reading; the games before it are kept
+      and the error is in ``.diagnostics`` (``kifu convert``'s reading);
+    - ``"lenient"``: every problem is reported and reading goes on (``kifu lint``);
+    - ``"strict"``: warnings are errors too, and any error raises ReadError.
+
+    ``name`` names bytes in diagnostics and helps detection by its extension ("game.kif").
+    A path that does not exist raises FileNotFoundError; bytes that cannot be decoded give
+    ``text.bad-bytes`` diagnostics. The GIL is released while reading.
+    """
+    fmt = _text_arg("format", format)
+    enc = _text_arg("encoding", encoding)
+    m = _mode_arg(mode)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        if any(x is not None for x in (wthor_names, wthor_players, wthor_tournaments)):
+            raise ValueError("wthor_names, wthor_players and wthor_tournaments apply to files, not bytes")
+        nm = _text_arg("name", name) or "<buffer>"
+        return _check_strict(_kifu.read_buffer(bytes(source), nm, fmt, enc, m, bool(normalize)), m)
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"source must be a path (str or os.PathLike) or bytes, not {type(source).__name__}")
+    path = _path_arg("source", source)
+    if name is not None:
+        raise ValueError("name applies to bytes; a file is named by its path")
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "kifu.read reads one file; use read_many or lint for a directory", path)
+    if not os.path.exists(path):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    result = _kifu.read_file(
+        path,
+        fmt,
+        enc,
+        m,
+        bool(normalize),
+        _path_arg("wthor_names", wthor_names) if wthor_names is not None else "",
+        _path_arg("wthor_players", wthor_players) if wthor_players is not None else "",
+        _path_arg("wthor_tournaments", wthor_tournaments) if wthor_tournaments is not None else "",
+    )
+    return _check_strict(result, m)
+
+
+def read_results(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    jobs: Optional[int] = None,
+    format: Optional[str] = None,
+    encoding: Optional[str] = None,
+    mode: str = "default",
+    all_files: bool = False,
+) -> Iterator[ReadResult]:
+    """Reads many files on ``jobs`` threads (default: the number of cores) and yields one
+    ReadResult per file, in input order, while later files are being read. Directories are
+    walked (see expand_paths). In strict mode the first file with an error raises
+    ReadError."""
+    files = expand_paths(paths, all_files=all_files)
+    m = _mode_arg(mode)
+    reader = _kifu.OrderedReader(files, _jobs_arg(jobs), _text_arg("format", format), _text_arg("encoding", encoding), m)
+    try:
+        for result in reader:
+            yield _check_strict(result, m)
+    finally:
+        reader.close()
+
+
+def read_many(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    jobs: Optional[int] = None,
+    format: Optional[str] = None,
+    encoding: Optional[str] = None,
+    mode: str = "default",
+    all_files: bool = False,
+    diagnostics: Optional[List[Diagnostic]] = None,
+) -> Iterator[Record]:
+    """Reads many files on ``jobs`` threads and yields their records in input order (file
+    by file, each file's games in file order); ``record.source`` names the file. Memory stays
+    flat: only a few files are read ahead. Pass a list as ``diagnostics`` to collect every
+    diagnostic; in strict mode the first file with an error raises ReadError."""
+    if diagnostics is not None and not isinstance(diagnostics, list):
+        raise TypeError(f"diagnostics must be a list or None, not {type(diagnostics).__name__}")
+    for result in read_results(paths, jobs=jobs, format=format, encoding=encoding, mode=mode, all_files=all_files):
+        if diagnostics is not None:
+            diagnostics.extend(result.diagnostics)
+        yield from result.records
+
+
+def lint(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    jobs: Optional[int] = None,
+    format: Optional[str] = None,
+    encoding: Optional[str] = None,
+    all_files: bool = False,
+    severity: Optional[Dict[str, str]] = None,
+) -> List[Diagnostic]:
+    """Reads files and directories leniently, as ``kifu lint`` does, and returns every
+    diagnostic in input order (an empty list: clean). ``severity`` maps codes to "error",
+    "warning" or "off", as ``kifu lint -W CODE=...``."""
+    overrides: Dict[str, str] = {}
+    if severity is not None:
+        if not isinstance(severity, dict):
+            raise TypeError(f"severity must be a dict of code to 'error'|'warning'|'off', not {type(severity).__name__}")
+        for code, level in severity.items():
+            if level not in ("error", "warning", "off"):
+                raise ValueError(f"severity[{code!r}] must be 'error', 'warning' or 'off', not {level!r}")
+            overrides[code] = level
+    out: List[Diagnostic] = []
+    for result in read_results(paths, jobs=jobs, format=format, encoding=encoding, mode="lenient", all_files=all_files):
+        for d in result.diagnostics:
+            level = overrides.get(d.code)
+            if level == "off":
+                continue
+            if level is not None and level != d.severity:
+                d = Diagnostic(level, d.code, d.message, d.file, d.line, d.column, -1 if d.ply is None else d.ply)
+            out.append(d)
+    return out
+
+
+def detect(source: Union[PathLike, bytes, bytearray, memoryview], *, name: Optional[str] = None) -> Optional[Dict[str, str]]:
+    """Detects the format and encoding of a file or bytes: returns ``{"format": "kif",
+    "game": "shogi", "encoding": "CP932"}`` (encoding "" for binary formats), or None when
+    no format recognizes it."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+        nm = _text_arg("name", name) or "<buffer>"
+    else:
+        path = _path_arg("source", source)
+        if not os.path.exists(path):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+        with open(path, "rb") as f:
+            data = f.read()
+        nm = path
+    found = _kifu.detect(data, nm)
+    if found is None:
+        return None
+    return {"format": found[0], "game": found[1], "encoding": found[2]}
+
+
+def formats() -> List[Dict[str, Any]]:
+    """Returns every input format kifu reads: name, game, description, extensions, binary,
+    many_games."""
+    return _kifu.formats()
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def writers() -> List[Dict[str, Any]]:
+    """Returns every writer (the targets of write() and ``kifu convert -t``): name, game
+    (None: every game), description, extension, many_games, encodings, binary."""
+    out = _kifu.writers()
+    for w in out:
+        w["binary"] = not w["encodings"]
+    return out
+
+
+def _binary_writers() -> frozenset:
+    return frozenset(w["name"] for w in _kifu.writers() if not w["encodings"])
+
+
+def write(
+    records: Union[Record, Iterable[Record], ReadResult],
+    target: str = "jkf",
+    *,
+    source: str = "",
+    header: bool = True,
+    pretty: bool = False,
+    json_lines: bool = False,
+    declare_encoding: bool = False,
+    ply: Optional[int] = None,
+    path: Optional[PathLike] = None,
+) -> Union[str, bytes]:
+    """Writes records through the writer ``target`` ("kif", "csa", "sgf", "ggf",
+    "positions-csv", "hcpe", ...; see writers()) and returns the text (str), or bytes for a
+    binary writer. With ``path`` the output is also written to that file (text as UTF-8, or
+    the writer's encoding for CP932 writers: the bytes kifu convert writes).
+
+    Options as ``kifu convert``: ``source`` (positions-* source column), ``header``
+    (csv/positions-csv header row), ``pretty`` / ``json_lines`` (jkf), ``declare_encoding``
+    (kif/ki2), ``ply`` (sfen). A failed write raises WriteError with its diagnostics.
+    """
+    if isinstance(records, Record):
+        items = [records]
+    elif isinstance(records, ReadResult):
+        items = list(records.records)
+    else:
+        try:
+            items = list(records)
+        except TypeError:
+            raise TypeError(f"records must be a Record or an iterable of Records, not {type(records).__name__}") from None
+        for r in items:
+            if not isinstance(r, Record):
+                raise TypeError(f"records must hold kifu.Record objects, not {type(r).__name__}")
+    if not isinstance(target, str):
+        raise TypeError(f"target must be a writer name (str), not {type(target).__name__}")
+    if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int) or ply < 0):
+        raise ValueError(f"ply must be a non-negative int or None, not {ply!r}")
+    text, diags, _ext, _header_size = _kifu.write(
+        items, target, _text_arg("source", source), bool(header), bool(pretty), bool(json_lines), bool(declare_encoding),
+        -1 if ply is None else ply)
+    if any(d.severity == "error" for d in diags):
+        raise WriteError(diags)
+    binary = target in _binary_writers()
+    if path is not None:
+        with open(_path_arg("path", path), "wb") as f:
+            f.write(text if binary else _encode_for(target, text))
+    return text if binary else text.decode("utf-8")
+
+
+def _encode_for(target: str, utf8: bytes) -> bytes:
+    # The library writes UTF-8 text; CP932 writers' files are CP932 as kifu convert writes them.
+    for w in _kifu.writers():
+        if w["name"] == target and w["encodings"] and w["encodings"][0] == "CP932":
+            return utf8.decode("utf-8").encode("cp932")
+    return utf8
+
+
+# ----------------------------------------------------------------------------- records
+
+
+class Variation:
+    """A line of play that replaces the main line (or another variation) from ``ply`` on:
+    ``moves`` are its JKF move entries, ``variations`` the lines branching off it."""
+
+    __slots__ = ("ply", "moves", "variations")
+
+    def __init__(self, ply: int, moves: List[Dict[str, Any]], variations: List["Variation"]) -> None:
+        self.ply = ply
+        self.moves = moves
+        self.variations = variations
+
+    def __repr__(self) -> str:
+        return f"<kifu.Variation from ply {self.ply}: {len(self.moves)} moves, {len(self.variations)} variations>"
+
+
+def _lines(entries: List[Dict[str, Any]], first_ply: int) -> Tuple[List[Dict[str, Any]], List[Variation]]:
+    moves: List[Dict[str, Any]] = []
+    variations: List[Variation] = []
+    for i, entry in enumerate(entries):
+        ply = first_ply + i
+        forks = entry.get("forks")
+        if forks:
+            entry = {k: v for k, v in entry.items() if k != "forks"}
+            for fork in forks:
+                sub_moves, sub_vars = _lines(fork, ply)
+                variations.append(Variation(ply, sub_moves, sub_vars))
+        moves.append(entry)
+    return moves, variations
+
+
+def _main_line(self: Record) -> List[Dict[str, Any]]:
+    """The main line's move entries (JKF ``moves[1:]``, forks left out): each a dict with
+    ``move`` (and ``comments``, ``time``, ``special`` where the record has them)."""
+    moves, _ = _lines(self.to_jkf()["moves"][1:], 1)
+    return moves
+
+
+def _variations(self: Record) -> List[Variation]:
+    """Every variation that branches off the main line, with the ply of the move it replaces
+    (nested variations in ``Variation.variations``)."""
+    _, variations = _lines(self.to_jkf()["moves"][1:], 1)
+    return variations
+
+
+def _record_repr(self: Record) -> str:
+    return f"<kifu.Record {self.game} {self.source}#{self.index}>"
+
+
+Record.main_line = property(_main_line)  # type: ignore[attr-defined]
+Record.variations = property(_variations)  # type: ignore[attr-defined]
+Record.__repr__ = _record_repr  # type: ignore[method-assign]
+
+
+def _diagnostics_list(self: ReadResult) -> List[Diagnostic]:
+    return list(self.diagnostics)
+
+
+def _result_errors(self: ReadResult) -> List[Diagnostic]:
+    return [d for d in self.diagnostics if d.severity == "error"]
+
+
+ReadResult.errors = property(_result_errors)  # type: ignore[attr-defined]
+
+
+def _result_reduce(self: ReadResult) -> Any:
+    return (_rebuild_result, (list(self.records), list(self.diagnostics), self.format, self.encoding, self.bytes, self.source))
+
+
+class _DetachedResult:
+    """A ReadResult carried to another process (pickle)."""
+
+    def __init__(self, records, diagnostics, format, encoding, nbytes, source):  # type: ignore[no-untyped-def]
+        self.records = records
+        self.diagnostics = diagnostics
+        self.format = format
+        self.encoding = encoding
+        self.bytes = nbytes
+        self.source = source
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def errors(self) -> List[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+def _rebuild_result(records, diagnostics, format, encoding, nbytes, source):  # type: ignore[no-untyped-def]
+    return _DetachedResult(records, diagnostics, format, encoding, nbytes, source)
+
+
+ReadResult.__reduce__ = _result_reduce  # type: ignore[method-assign]
+
+
+# ----------------------------------------------------------------------------- positions
+
+
+_position_from_record = _kifu.Position.from_record
+
+
+def _from_record(record: Record, ply: Optional[int] = None) -> Position:
+    """Returns the position after ``ply`` moves of a shogi record's main line (default:
+    its end). ValueError when the record is not shogi or the main line is shorter."""
+    if not isinstance(record, Record):
+        raise TypeError(f"record must be a kifu.Record, not {type(record).__name__}")
+    if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int)):
+        raise TypeError(f"ply must be an int or None, not {type(ply).__name__}")
+    if ply is not None and ply < 0:
+        raise ValueError(f"ply must be at least 0, not {ply}")
+    return _position_from_record(record, ply)
+
+
+Position.from_record = staticmethod(_from_record)  # type: ignore[method-assign]
+
+
+# ----------------------------------------------------------------------------- the position index
+
+
+class Index:
+    """A position index (the SQLite file of ``kifu index``): every position every game of
+    the files added reached, and queries for the games that reached one.
+
+    ``mode``: "c" opens the index or creates it (default), "r" opens an existing one for
+    queries, "n" empties it. Use as a context manager or call close().
+    """
+
+    def __init__(self, path: PathLike, mode: str = "c") -> None:
+        p = _path_arg("path", path)
+        if mode not in ("c", "r", "n"):
+            raise ValueError(f'mode must be "c", "r" or "n", not {mode!r}')
+        if mode == "r" and not os.path.exists(p):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), p)
+        self.path = p
+        self._db = _kifu.Index(p, mode)
+
+    def add(
+        self,
+        paths: Union[PathLike, Iterable[PathLike]],
+        *,
+        jobs: Optional[int] = None,
+        format: Optional[str] = None,
+        encoding: Optional[str] = None,
+        force: bool = False,
+        all_files: bool = False,
+    ) -> Dict[str, Any]:
+        """Reads the files (directories walked) leniently on ``jobs`` threads and indexes
+        them in input order, as ``kifu index`` does; files indexed before with the same size
+        and time are skipped unless ``force``. Returns the totals: sources, skipped,
+        games_added, games_duplicate, positions, games_left_out, diagnostics."""
+        files = expand_paths(paths, all_files=all_files)
+        return self._db.add(files, _jobs_arg(jobs), _text_arg("format", format), _text_arg("encoding", encoding), bool(force))
+
+    def search(
+        self,
+        *,
+        sfen: Optional[str] = None,
+        board: Optional[str] = None,
+        game: Optional[str] = None,
+        record: Optional[Record] = None,
+        position: Optional[Position] = None,
+        ply: Optional[int] = None,
+        limit: int = 50,
+        players: str = "",
+        date_from: str = "",
+        date_to: str = "",
+    ) -> Dict[str, Any]:
+        """Returns the games that reached a position and the next-move table, with the
+        fields of ``kifu search --json``: ``{"games": [{source, index, ply, format, game,
+        black, white, date, event, result, moves, next}], "total": n, "next": [{move, games,
+        wins, draws, losses}]}``.
+
+        The position is one of: ``sfen`` (shogi), ``position`` (a kifu.Position), ``board``
+        (go or othello, rows of X O . with the side to move; ``game`` says which when the
+        size does not), or ``record`` with ``ply`` (default: its end)."""
+        given = [x is not None for x in (sfen, board, record, position)]
+        if sum(given) != 1:
+            raise ValueError("search takes exactly one of sfen, board, record and position")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+            raise ValueError(f"limit must be a non-negative int, not {limit!r}")
+        if game is not None and game not in ("shogi", "go", "othello"):
+            raise ValueError(f'game must be "shogi", "go" or "othello", not {game!r}')
+        if sfen is not None:
+            key = _kifu.key_from_sfen(_text_arg("sfen", sfen))
+        elif position is not None:
+            if not isinstance(position, Position):
+                raise TypeError(f"position must be a kifu.Position, not {type(position).__name__}")
+            key = _kifu.key_from_sfen(position.sfen())
+        elif board is not None:
+            b = _text_arg("board", board)
+            key = _kifu.key_from_board(b, game or _board_game(b))
+        else:
+            if not isinstance(record, Record):
+                raise TypeError(f"record must be a kifu.Record, not {type(record).__name__}")
+            key = _kifu.key_of(record, ply)
+        if game is not None and key.game != game:
+            raise ValueError(f"the position is a {key.game} position, not {game}")
+        return self._db.find(key, limit, _text_arg("players", players), _text_arg("date_from", date_from),
+                             _text_arg("date_to", date_to))
+
+    def sources(self) -> List[str]:
+        """Returns the sources indexed, sorted."""
+        return self._db.sources()
+
+    def stats(self) -> Dict[str, int]:
+        """Returns what the index holds: sources, games, positions, file_bytes."""
+        return self._db.stats()
+
+    def remove(self, source: str) -> None:
+        """Removes a source and the games no other source holds."""
+        self._db.remove(_text_arg("source", source))
+
+    def close(self) -> None:
+        """Finishes the index (creates its position index after a bulk load) and closes it."""
+        self._db.close()
+
+    def __enter__(self) -> "Index":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def _board_game(board: str) -> str:
+    # As `kifu search --board`: an othello size is othello, anything else go.
+    cells = sum(1 for c in board if c not in "/ \n\t\r")
+    for n in (4, 6, 8, 10, 12, 14):
+        if cells in (n * n, n * n + 1):
+            return "othello"
+    return "go"
