@@ -388,19 +388,17 @@ def write(
         -1 if ply is None else ply)
     if any(d.severity == "error" for d in diags):
         raise WriteError(diags)
-    binary = target in _binary_writers()
+    info = next(w for w in _kifu.writers() if w["name"] == target)
     if path is not None:
         with open(_path_arg("path", path), "wb") as f:
-            f.write(text if binary else _encode_for(target, text))
-    return text if binary else text.decode("utf-8")
+            f.write(text)
+    if not info["encodings"]:
+        return text
+    return text.decode(_PY_CODECS.get(info["encodings"][0], info["encodings"][0]))
 
 
-def _encode_for(target: str, utf8: bytes) -> bytes:
-    # The library writes UTF-8 text; CP932 writers' files are CP932 as kifu convert writes them.
-    for w in _kifu.writers():
-        if w["name"] == target and w["encodings"] and w["encodings"][0] == "CP932":
-            return utf8.decode("utf-8").encode("cp932")
-    return utf8
+# The writers' encodings as Python's codecs name them.
+_PY_CODECS = {"CP932": "cp932", "UTF-8": "utf-8", "ASCII": "ascii"}
 
 
 # ----------------------------------------------------------------------------- records

@@ -446,7 +446,14 @@ PYBIND11_MODULE(_kifu, m) {
                     w = kifu::write(std::span<const record>(&r.record, 1), writer, {});
                 }
                 if (!w.ok()) throw py::value_error("this record cannot be pickled: " + format_gcc(w.diagnostics.back()));
-                return py::make_tuple(std::string(writer), py::bytes(w.text), r.source, r.record.index, r.record.has_error);
+                // JKF's header is a JSON object, which the JKF reader does not keep in order:
+                // the order travels beside it.
+                py::list header_order;
+                if (const auto* j = r.record.get<shogi::jkf>()) {
+                    for (const auto& kv : j->header) header_order.append(py::bytes(kv.first));
+                }
+                return py::make_tuple(std::string(writer), py::bytes(w.text), r.source, r.record.index, r.record.has_error,
+                                      header_order);
             },
             [](const py::tuple& t) {
                 const std::string format = t[0].cast<std::string>();
@@ -461,6 +468,15 @@ PYBIND11_MODULE(_kifu, m) {
                 }
                 if (rr.records.empty()) throw py::value_error("bad pickled record");
                 py_record r{std::move(rr.records.front()), t[2].cast<std::string>()};
+                if (const auto* j = r.record.get<shogi::jkf>(); j != nullptr && t.size() > 5) {
+                    shogi::jkf ordered = *j;
+                    ordered.header.clear();
+                    for (const py::handle k : t[5].cast<py::list>()) {
+                        const std::string key = k.cast<std::string>();
+                        if (const std::string* v = j->find_header(key)) ordered.header.emplace_back(key, *v);
+                    }
+                    r.record = record(std::move(ordered));
+                }
                 r.record.index = t[3].cast<std::size_t>();
                 r.record.has_error = t[4].cast<bool>();
                 return r;
