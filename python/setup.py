@@ -6,8 +6,10 @@ beside the package's Python files (the extension finds the library through RPATH
 
 Environment:
   KIFU_SOURCE_DIR   the repository (default: the parent of this folder)
-  KIFU_BUILD_DIR    the CMake build folder to use (default: build/cmake under this folder);
-                    kept between builds, so a second install only relinks
+  KIFU_BUILD_DIR    the CMake build folder to use (default: build-python in the repository,
+                    beside the usual build/: at the same depth, ccache (CCACHE_BASEDIR set
+                    to the repository) reuses that build's objects); kept between builds,
+                    so a second install only relinks
   KIFU_BUILD_JOBS   parallel compile jobs (default: the number of cores)
   CMAKE             the cmake program (default: cmake)
 """
@@ -39,7 +41,7 @@ class CMakeExtension(Extension):
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
         src = source_dir()
-        build = os.environ.get("KIFU_BUILD_DIR") or os.path.join(HERE, "build", "cmake")
+        build = os.environ.get("KIFU_BUILD_DIR") or os.path.join(src, "build-python")
         os.makedirs(build, exist_ok=True)
         cmake = os.environ.get("CMAKE", "cmake")
         env = dict(os.environ)
@@ -53,6 +55,8 @@ class CMakeBuild(build_ext):
             "-DKIFU_BUILD_TESTS=OFF",
             "-DKIFU_BUILD_BENCH=OFF",
             "-DKIFU_PYTHON=ON",
+            # generated/ is committed: kifu-pegc is not needed.
+            "-DKIFU_REGENERATE=OFF",
             f"-DPython3_EXECUTABLE={sys.executable}",
         ], env=env)
         jobs = os.environ.get("KIFU_BUILD_JOBS") or str(os.cpu_count() or 1)

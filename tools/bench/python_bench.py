@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+"""Speed of the Python package against the C++ library, measured in the same run.
+
+    PYTHONPATH=build/python /usr/bin/python3 tools/bench/python_bench.py [CORPUS]
+
+CORPUS defaults to ../shared/corpus beside the repository. Rows:
+
+- kifu.read of the 2,000 generated KIF games (a Python loop over the files, a ReadResult
+  and Record objects each), against kifu::read_file over the same files in a C++ loop in the
+  same process (the library's rate): the ratio is what the binding costs;
+- read + to_jkf(): the JKF dict of every game as well;
+- kifu.positions over the KIF games (shogi) and the WTHOR files (othello): positions/s on
+  one thread (jobs=1), when the package has kifu.positions;
+- kifu.write(records, "hcpe") of the 2,000 games: positions/s (38 bytes a position), when
+  the library has the hcpe writer.
+
+Each row is the best of 3 runs (the machine may be shared). Nothing here asserts on time.
+"""
+
+import os
+import sys
+import time
+
+import kifu
+from kifu import _kifu
+
+
+def best_of(n, fn):
+    best = None
+    out = None
+    for _ in range(n):
+        t = time.perf_counter()
+        out = fn()
+        dt = time.perf_counter() - t
+        best = dt if best is None or dt < best else best
+    return best, out
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    corpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "..", "shared", "corpus")
+    kif_dir = os.path.join(corpus, "shogi", "generated", "seed1-2000", "kif")
+    if not os.path.isdir(kif_dir):
+        sys.exit(f"python_bench: {kif_dir} is absent")
+    files = kifu.expand_paths(kif_dir)
+    nbytes = sum(os.path.getsize(f) for f in files)
+    for f in files:  # warm the page cache
+        with open(f, "rb") as fh:
+            fh.read()
+
+    rows = []
+    cpp_s, (_, games, _) = best_of(3, lambda: _kifu._bench_read_files(files))
+    cpp_s = min(cpp_s, *(_kifu._bench_read_files(files)[0] for _ in range(2)))
+    rows.append(("C++ kifu::read_file loop", games, cpp_s, "games"))
+
+    def py_read():
+        n = 0
+        for f in files:
+            n += len(kifu.read(f).records)
+        return n
+
+    py_s, n = best_of(3, py_read)
+    rows.append(("kifu.read (Python loop)", n, py_s, "games"))
+
+    def py_read_jkf():
+        n = 0
+        for f in files:
+            for r in kifu.read(f).records:
+                r.to_jkf()
+                n += 1
+        return n
+
+    jkf_s, n = best_of(3, py_read_jkf)
+    rows.append(("kifu.read + to_jkf()", n, jkf_s, "games"))
+
+    def py_read_many():
+        return sum(1 for _ in kifu.read_many(files, jobs=1))
+
+    many_s, n = best_of(3, py_read_many)
+    rows.append(("kifu.read_many(jobs=1)", n, many_s, "games"))
+
+    if hasattr(kifu, "positions"):
+        def shogi_positions():
+            return sum(len(b) for b in kifu.positions(files, game="shogi", jobs=1))
+
+        s, n = best_of(3, shogi_positions)
+        rows.append(("kifu.positions shogi (jobs=1)", n, s, "positions"))
+        wthor = kifu.expand_paths(os.path.join(corpus, "othello", "wthor"))
+        if wthor:
+            def othello_positions():
+                return sum(len(b) for b in kifu.positions(wthor, game="othello", jobs=1))
+
+            s, n = best_of(3, othello_positions)
+            rows.append(("kifu.positions WTHOR (jobs=1)", n, s, "positions"))
+
+    if any(w["name"] == "hcpe" for w in kifu.writers()):
+        records = [r for f in files for r in kifu.read(f).records]
+        s, data = best_of(3, lambda: kifu.write(records, "hcpe"))
+        rows.append(("kifu.write(records, 'hcpe')", len(data) // 38, s, "positions"))
+
+    print(f"{len(files)} KIF files, {nbytes / 1e6:.1f} MB; best of 3 runs")
+    print(f"{'':34} {'items':>9} {'seconds':>8} {'rate':>14}")
+    for name, n, s, unit in rows:
+        print(f"{name:34} {n:>9} {s:>8.3f} {n / s:>11,.0f} {unit}/s")
+    print(f"kifu.read / C++ rate: {cpp_s / py_s:.0%}  (read + to_jkf: {cpp_s / jkf_s:.0%})")
+
+
+if __name__ == "__main__":
+    main()
