@@ -32,19 +32,19 @@ PathsOrGlobs = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[s
 def files(paths_or_globs: PathsOrGlobs, *, all_files: bool = False) -> List[str]:
     """Returns the files named: glob patterns (``*``, ``?``, ``[...]``, ``**`` for any
     depth) expanded in sorted order, directories walked as kifu.read_many walks them, files
-    as given. A pattern that matches nothing, or a path that does not exist, raises
-    FileNotFoundError."""
+    as given; all made absolute (the workers of a cluster may run elsewhere). A pattern
+    that matches nothing, or a path that does not exist, raises FileNotFoundError."""
     items = [paths_or_globs] if isinstance(paths_or_globs, (str, os.PathLike)) else list(paths_or_globs)
     out: List[str] = []
     for item in items:
         p = kifu._path_arg("each path or glob", item)
         if any(c in p for c in "*?["):
-            matched = sorted(m for m in _glob.glob(p, recursive=True) if os.path.isfile(m))
+            matched = sorted(os.path.abspath(m) for m in _glob.glob(p, recursive=True) if os.path.isfile(m))
             if not matched:
                 raise FileNotFoundError(f"no file matches {p!r}")
             out.extend(matched)
         else:
-            out.extend(kifu.expand_paths([p], all_files=all_files))
+            out.extend(kifu.expand_paths([os.path.abspath(p)], all_files=all_files))
     return out
 
 
@@ -172,7 +172,7 @@ def write(
         raise ValueError(f"the writer {target!r} writes one game per text; write() needs one that holds many games")
     if not isinstance(records, db.Bag):
         records = read(records, partition_bytes=partition_bytes)
-    out = os.fspath(out_dir)
+    out = os.path.abspath(os.fspath(out_dir))
     os.makedirs(out, exist_ok=True)
     ext = info["lines_extension"] or info["extension"]
     if target == "jkf":

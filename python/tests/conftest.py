@@ -69,3 +69,16 @@ def pytest_terminal_summary(terminalreporter):
     ran = sum(len(stats.get(k, [])) for k in ("passed", "failed", "error", "xfailed", "xpassed"))
     if stats.get("skipped") and ran == 0:
         terminalreporter.write_line("KIFU-SKIP: every test of this suite skipped")
+
+
+def _export_package_path():
+    # Processes the tests start (pools, Dask workers, scripts) import the same package.
+    import kifu
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(kifu.__file__)))
+    parts = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if root not in parts:
+        os.environ["PYTHONPATH"] = os.pathsep.join([root] + parts)
+
+
+_export_package_path()
