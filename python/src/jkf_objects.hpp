@@ -1,14 +1,14 @@
 #pragma once
 
-// Records as Python objects: the JKF dict of a record. A shogi record's dict is built from the
-// JKF model field by field (the keys and the members left out are those of json-kifu-format, as
-// kifu's JKF writer writes them). A go or othello record's document is the library's own
-// JKF-shaped text (docs/jkf-go-othello.md), turned into Python objects here by a small JSON
-// reader, so the shape can never drift from `kifu convert`.
+// Records as Python objects: the JKF dict of a record, built from the game's model field by
+// field with the keys, the order and the members left out of kifu's JKF writers (shogi:
+// json-kifu-format; go and othello: docs/jkf-go-othello.md). The tests compare every dict with
+// the library's JSON text. A small JSON reader turns the text of a model of any other kind.
 
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -231,6 +231,236 @@ inline py::object shogi_dict(const shogi::jkf& r) {
     return d;
 }
 
+// The go document (docs/jkf-go-othello.md, "Go"): property values are SGF text, unescaped
+// as SGF says (a backslash keeps the character after it; an escaped line break is removed).
+inline std::string sgf_unescape(std::string_view raw) {
+    std::string out;
+    out.reserve(raw.size());
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        const char c = raw[i];
+        if (c != '\\') {
+            out += c;
+            continue;
+        }
+        if (i + 1 >= raw.size()) break;  // a lone trailing backslash
+        const char e = raw[i + 1];
+        if (e == '\n' || e == '\r') {
+            // A soft line break: "\r\n" and "\n\r" count as one.
+            i += (i + 2 < raw.size() && (raw[i + 2] == '\n' || raw[i + 2] == '\r') && raw[i + 2] != e) ? 2 : 1;
+            continue;
+        }
+        out += e;
+        ++i;
+    }
+    return out;
+}
+
+inline py::dict go_point(const go::point& p) {
+    py::dict d;
+    d["x"] = p.x;
+    d["y"] = p.y;
+    return d;
+}
+
+inline py::list go_points(const std::vector<go::point>& points) {
+    py::list l;
+    for (const go::point& p : points) l.append(go_point(p));
+    return l;
+}
+
+inline py::dict go_setup(const go::setup_data& s) {
+    py::dict d;
+    if (!s.black.empty()) d["black"] = go_points(s.black);
+    if (!s.white.empty()) d["white"] = go_points(s.white);
+    if (!s.empty.empty()) d["empty"] = go_points(s.empty);
+    if (s.to_move) d["color"] = static_cast<int>(*s.to_move);
+    return d;
+}
+
+inline py::dict go_entry(const go::record& r, const go::move_entry& e, int depth);
+
+// Variations nested deeper than this are refused (the dict is built recursively).
+inline constexpr int max_fork_depth = 2000;
+
+inline py::list go_line(const go::record& r, const go::line& line, int depth) {
+    if (depth > max_fork_depth) {
+        throw py::value_error("to_jkf: the variations nest deeper than " + std::to_string(max_fork_depth) +
+                              " levels (to_json() writes any depth)");
+    }
+    py::list l;
+    for (const go::move_entry& e : line) l.append(go_entry(r, e, depth));
+    return l;
+}
+
+inline py::dict go_entry(const go::record& r, const go::move_entry& e, int depth) {
+    py::dict d;
+    if (!e.comments.empty()) {
+        py::list c;
+        for (const std::string& s : e.comments) c.append(str_of(s));
+        d["comments"] = std::move(c);
+    }
+    if (e.setup) d["setup"] = go_setup(*e.setup);
+    if (e.move) {
+        py::dict m;
+        m["color"] = static_cast<int>(e.move->color);
+        if (e.move->pass) {
+            m["pass"] = true;
+        } else if (e.move->to) {
+            m["to"] = go_point(*e.move->to);
+        } else {
+            m["invalid"] = str_of(sgf_unescape(e.move->invalid));
+        }
+        d["move"] = std::move(m);
+    }
+    if (!e.captures.empty()) d["captures"] = go_points(e.captures);
+    if (!e.suicide.empty()) d["suicide"] = go_points(e.suicide);
+    if (!e.illegal.empty()) {
+        py::list l;
+        for (const std::string& s : e.illegal) l.append(str_of(s));
+        d["illegal"] = std::move(l);
+    }
+    if (e.forced) d["forced"] = true;
+    if (!e.properties.empty()) {
+        py::dict props;
+        for (const go::raw_property& p : e.properties) {
+            py::list values;
+            for (const std::string& v : p.values) values.append(str_of(sgf_unescape(v)));
+            props[str_of(p.id)] = std::move(values);
+        }
+        d["properties"] = std::move(props);
+    }
+    if (!e.forks.empty()) {
+        // Forks name lines of the flat model; a fork's own forks nest in its entries.
+        py::list forks;
+        for (const std::uint32_t id : e.forks) {
+            if (id < r.lines.size()) forks.append(go_line(r, r.lines[id], depth + 1));
+        }
+        d["forks"] = std::move(forks);
+    }
+    return d;
+}
+
+inline py::dict go_dict(const go::record& r) {
+    py::dict d;
+    d["game"] = "go";
+    py::dict header;
+    for (const auto& [k, v] : r.header) header[str_of(k)] = str_of(v);
+    d["header"] = std::move(header);
+    py::dict initial;
+    py::dict size;
+    size["x"] = r.width;
+    size["y"] = r.height;
+    initial["size"] = std::move(size);
+    if (r.handicap > 0) initial["handicap"] = r.handicap;
+    if (!r.initial.is_empty()) initial["setup"] = go_setup(r.initial);
+    d["initial"] = std::move(initial);
+    d["moves"] = go_line(r, r.lines[0], 0);
+    py::dict prisoners;
+    prisoners["black"] = r.prisoners_black;
+    prisoners["white"] = r.prisoners_white;
+    d["prisoners"] = std::move(prisoners);
+    return d;
+}
+
+// The othello document (docs/jkf-go-othello.md, "Othello").
+inline py::dict othello_square(const othello::square& s) {
+    py::dict d;
+    d["x"] = static_cast<int>(s.x);
+    d["y"] = static_cast<int>(s.y);
+    return d;
+}
+
+inline py::dict othello_dict(const othello::record& r) {
+    py::dict d;
+    d["game"] = "othello";
+    d["format"] = str_of(r.format);
+    py::dict header;
+    for (const auto& [k, v] : r.header) header[str_of(k)] = str_of(v);
+    d["header"] = std::move(header);
+    py::dict initial;
+    initial["preset"] = r.initial.is_standard() ? "standard" : "custom";
+    py::dict data;
+    data["size"] = r.initial.size;
+    data["octagon"] = r.initial.octagon;
+    data["color"] = static_cast<int>(r.initial.to_move);
+    const othello::board b = r.initial.to_board();
+    py::list rows;
+    for (int y = 0; y < b.size(); ++y) {
+        std::string row;
+        for (int x = 0; x < b.size(); ++x) {
+            switch (b.cells()[static_cast<std::size_t>(y * b.size() + x)]) {
+                case othello::cell::empty: row += '-'; break;
+                case othello::cell::black: row += '*'; break;
+                case othello::cell::white: row += 'O'; break;
+                case othello::cell::none: row += '#'; break;
+            }
+        }
+        rows.append(py::str(row));
+    }
+    data["board"] = std::move(rows);
+    initial["data"] = std::move(data);
+    d["initial"] = std::move(initial);
+    py::list moves;
+    moves.append(py::dict());  // JKF's moves[0]: the start position
+    std::size_t next_note = 0;
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        const othello::move& m = r.moves[i];
+        while (next_note < r.notes.size() && r.notes[next_note].move_index < i) ++next_note;
+        const othello::move_note* note =
+            next_note < r.notes.size() && r.notes[next_note].move_index == i ? &r.notes[next_note] : nullptr;
+        py::dict entry;
+        py::dict mv;
+        mv["color"] = static_cast<int>(m.color);
+        if (m.is_pass()) {
+            mv["pass"] = true;
+            if (m.pass == othello::pass_kind::inserted) mv["inserted"] = true;
+        } else {
+            mv["to"] = othello_square(m.to);
+            py::list flips;
+            for (const othello::square& f : othello::record::flips_of(m)) flips.append(othello_square(f));
+            mv["flips"] = std::move(flips);
+        }
+        entry["move"] = std::move(mv);
+        if (note != nullptr) {
+            if (note->eval) {
+                entry["eval"] = std::isfinite(*note->eval) ? py::object(py::float_(*note->eval)) : py::object(py::none());
+            }
+            if (!note->elapsed.empty()) entry["elapsed"] = str_of(note->elapsed);
+        }
+        moves.append(std::move(entry));
+    }
+    d["moves"] = std::move(moves);
+    py::dict passes;
+    passes["recorded"] = r.passes_recorded;
+    passes["inserted"] = r.passes_inserted;
+    d["passes"] = std::move(passes);
+    py::dict fin;
+    fin["black"] = r.final_counts.black;
+    fin["white"] = r.final_counts.white;
+    fin["empty"] = r.final_counts.empty;
+    fin["end"] = std::string(othello::to_string(r.end));
+    d["final"] = std::move(fin);
+    if (r.end == othello::game_end::early) {
+        d["result"] = py::none();
+    } else {
+        const int black = othello::black_score_with_empties(r.final_counts);
+        const int total = r.final_counts.black + r.final_counts.white + r.final_counts.empty;
+        py::dict result;
+        result["black"] = black;
+        result["white"] = total - black;
+        result["winner"] = 2 * black > total ? py::object(py::int_(0)) : 2 * black < total ? py::object(py::int_(1)) : py::object(py::none());
+        d["result"] = std::move(result);
+    }
+    if (r.stop) {
+        py::dict stop;
+        stop["ply"] = r.stop->ply;
+        stop["code"] = str_of(r.stop->code);
+        if (r.stop->at) stop["at"] = othello_square(*r.stop->at);
+        d["stop"] = std::move(stop);
+    }
+    return d;
+}
+
 // A JSON reader for text the library wrote (valid, compact JSON): values straight to Python.
 class json_to_python {
 public:
@@ -395,6 +625,9 @@ private:
 // Returns the record's JKF document as Python objects.
 inline py::object jkf_object(const record& r) {
     if (const auto* s = r.get<shogi::jkf>()) return detail::shogi_dict(*s);
+    if (const auto* g = r.get<go::record>()) return detail::go_dict(*g);
+    if (const auto* o = r.get<othello::record>()) return detail::othello_dict(*o);
+    // A model of another kind: its JKF text, read here.
     std::string text;
     {
         py::gil_scoped_release release;

@@ -34,7 +34,7 @@ def test_2000_generated_kif_games_equal_the_cli(corpus, cli):
     assert [r.to_json() for r in kifu.read_many(folder, jobs=2)] == expected
 
 
-@pytest.mark.parametrize("sub", ["go/sgf", "othello/ggf"])
+@pytest.mark.parametrize("sub", ["go/sgf", "go/gib", "go/ngf", "go/ugf", "go/nhk", "othello/ggf", "othello/wthor"])
 def test_go_and_othello_collections_equal_the_cli(corpus, cli, sub):
     folder = os.path.join(corpus, sub)
     if not os.path.isdir(folder):
