@@ -4,7 +4,8 @@
 /// text.hpp, diagnostic.hpp), the record and the game models (record.hpp; shogi/jkf.hpp,
 /// go/record.hpp, othello/record.hpp), writing (write.hpp and each format's writer), the
 /// position codecs (shogi/sfen.hpp, shogi/shogi64.hpp, shogi/bod.hpp), the game rules
-/// (shogi/position.hpp, go/board.hpp, othello/board.hpp) and the position index (search.hpp).
+/// (shogi/position.hpp, go/board.hpp, othello/board.hpp), the position index (search.hpp) and
+/// training positions in columns (training.hpp).
 /// Each header can also be included alone. docs/library.md is the reference.
 #include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
@@ -15,6 +16,7 @@
 #include <kifu/record.hpp>
 #include <kifu/search.hpp>
 #include <kifu/text.hpp>
+#include <kifu/training.hpp>
 #include <kifu/write.hpp>
 
 #include <kifu/shogi/bod.hpp>

@@ -8,23 +8,10 @@
 #include <kifu/json_writer.hpp>
 
 #include "core/csv_field.hpp"
+#include "go/position_rows.hpp"
 
 namespace kifu::inline v1::go {
 namespace {
-
-struct position_row {
-    std::size_t ply = 0;
-    std::string board;  // rows top to bottom joined by '/': '.' empty, 'X' black, 'O' white
-    color to_move = color::black;
-    std::string move;  // SGF point, "pass", or empty in the last position
-    std::optional<int> result;
-};
-
-void apply_setup(board& b, const setup_data& s) {
-    for (const point p : s.empty) b.set(p, stone::empty);
-    for (const point p : s.black) b.set(p, stone::black);
-    for (const point p : s.white) b.set(p, stone::white);
-}
 
 std::string board_text(const board& b) {
     std::string out;
@@ -41,41 +28,6 @@ std::string move_text(const move_data& m) {
     if (m.pass) return "pass";
     if (!m.to) return std::string();
     return {sgf_letter(m.to->x), sgf_letter(m.to->y)};
-}
-
-// Calls `emit` for each position of the main line. A move whose value names no point (kept
-// as `invalid`) is not played: its row has an empty move.
-template <typename Emit>
-void for_each_position(const record& r, Emit emit) {
-    board b(r.width, r.height);
-    apply_setup(b, r.initial);
-    const std::optional<int> black_result = result_for(r, color::black);
-    const std::optional<int> white_result = result_for(r, color::white);
-    position_row row;
-    row.to_move = r.initial.to_move.value_or(r.handicap >= 2 ? color::white : color::black);
-    const line& main = r.lines.front();
-    std::size_t ply = 0;
-    for (std::size_t i = 1;; ++i) {
-        while (i < main.size() && !main[i].move) {
-            if (main[i].setup) {
-                apply_setup(b, *main[i].setup);
-                if (main[i].setup->to_move) row.to_move = *main[i].setup->to_move;
-            }
-            ++i;
-        }
-        const move_data* next = i < main.size() ? &*main[i].move : nullptr;
-        if (next) row.to_move = next->color;
-        row.ply = ply++;
-        row.board = board_text(b);
-        row.move = next ? move_text(*next) : std::string();
-        row.result = row.to_move == color::black ? black_result : white_result;
-        emit(row);
-        if (!next) break;
-        if (main[i].setup) apply_setup(b, *main[i].setup);
-        if (next->to) b.play(next->color, *next->to);
-        else if (next->pass) b.pass();
-        row.to_move = opponent(next->color);
-    }
 }
 
 }  // namespace
@@ -97,8 +49,9 @@ void write_positions_csv_header(std::string& out) { out += "source,game,ply,boar
 void write_positions_csv(std::string& out, const record& r, std::string_view source, std::size_t game_number) {
     for_each_position(r, [&](const position_row& row) {
         kifu::detail::append_csv_field(out, source);
-        out += fmt::format(",{},{},{},{},{},{}\r\n", game_number, row.ply, row.board, static_cast<int>(row.to_move),
-                           row.move, row.result ? fmt::format("{}", *row.result) : std::string());
+        out += fmt::format(",{},{},{},{},{},{}\r\n", game_number, row.ply, board_text(*row.stones),
+                           static_cast<int>(row.to_move), row.next ? move_text(*row.next) : std::string(),
+                           row.result ? fmt::format("{}", *row.result) : std::string());
     });
 }
 
@@ -109,10 +62,11 @@ void write_positions_jsonl(std::string& out, const record& r, std::string_view s
         json.member("source", source);
         json.member("game", static_cast<std::uint64_t>(game_number));
         json.member("ply", static_cast<std::uint64_t>(row.ply));
-        json.member("board", row.board);
+        json.member("board", board_text(*row.stones));
         json.member("to_move", static_cast<int>(row.to_move));
         json.key("move");
-        row.move.empty() ? json.null() : json.value(row.move);
+        const std::string move = row.next ? move_text(*row.next) : std::string();
+        move.empty() ? json.null() : json.value(move);
         json.key("result");
         row.result ? json.value(*row.result) : json.null();
         json.end_object();

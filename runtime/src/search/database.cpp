@@ -127,18 +127,6 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
 };
 
-// Dates as users and records write them (2001-05-03, 2001/05/03, 2001.05.03, 2001) compare on
-// their common prefix with '/' and '.' read as '-': `--to 2001` keeps every date of 2001.
-int compare_dates(std::string_view date, std::string_view bound) {
-    const std::size_t n = std::min(date.size(), bound.size());
-    for (std::size_t i = 0; i < n; ++i) {
-        const char a = date[i] == '/' || date[i] == '.' ? '-' : date[i];
-        const char b = bound[i] == '/' || bound[i] == '.' ? '-' : bound[i];
-        if (a != b) return a < b ? -1 : 1;
-    }
-    return 0;
-}
-
 kifu::game game_of_name(std::string_view name) {
     return name == "go" ? kifu::game::go : name == "othello" ? kifu::game::othello : kifu::game::shogi;
 }
@@ -582,8 +570,8 @@ query_result database::find(const position_key& key, const query_options& option
             e.white.find(options.players) == std::string::npos) {
             continue;
         }
-        if (!options.from.empty() && (e.date.empty() || compare_dates(e.date, options.from) < 0)) continue;
-        if (!options.to.empty() && (e.date.empty() || compare_dates(e.date, options.to) > 0)) continue;
+        if (!options.from.empty() && (e.date.empty() || detail::compare_dates(e.date, options.from) < 0)) continue;
+        if (!options.to.empty() && (e.date.empty() || detail::compare_dates(e.date, options.to) > 0)) continue;
         // The first occurrence, main line first at equal plies.
         const auto first = std::min_element(occurrences.begin(), occurrences.end(), [](const occurrence& a, const occurrence& b) {
             return a.ply != b.ply ? a.ply < b.ply : a.line < b.line;

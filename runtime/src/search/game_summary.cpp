@@ -2,6 +2,7 @@
 
 #include "search/game_summary.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 
@@ -111,6 +112,16 @@ void describe(const record& r, std::uint8_t final_to_move, game_entry& entry) {
         entry.event = first_header(*o, {"PC"});
         entry.result = othello_result(*o);
     }
+}
+
+int compare_dates(std::string_view date, std::string_view bound) noexcept {
+    const std::size_t n = std::min(date.size(), bound.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const char a = date[i] == '/' || date[i] == '.' ? '-' : date[i];
+        const char b = bound[i] == '/' || bound[i] == '.' ? '-' : bound[i];
+        if (a != b) return a < b ? -1 : 1;
+    }
+    return 0;
 }
 
 std::array<std::uint64_t, 2> content_hash(const record& r) {

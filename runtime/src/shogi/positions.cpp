@@ -13,18 +13,10 @@
 
 #include "core/csv_field.hpp"
 #include "shogi/engine.hpp"
+#include "shogi/position_rows.hpp"
 
 namespace kifu::inline v1::shogi {
 namespace {
-
-struct position_row {
-    std::size_t ply = 0;
-    std::string sfen;
-    color to_move = color::black;
-    std::string move;  // empty in the last position
-    std::optional<int> result;
-    std::optional<int> eval;
-};
 
 // Reads a signed integer at the start of `s` (after blanks); nothing when none is there.
 std::optional<int> leading_number(std::string_view s) noexcept {
@@ -34,40 +26,6 @@ std::optional<int> leading_number(std::string_view s) noexcept {
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc{} || end == s.data()) return std::nullopt;
     return v;
-}
-
-// Calls `emit` for each position of the main line; stops early at a move that is not legal
-// (a record that was not normalized).
-template <typename Emit>
-void for_each_position(const jkf& record, Emit emit) {
-    position pos = start_position(record);
-    position_row row;
-    std::optional<piece_kind> captured;
-    std::size_t ply = 0;
-    std::size_t i = 1;
-    const std::optional<int> black_result = result_for(record, color::black);
-    const std::optional<int> white_result = result_for(record, color::white);
-    for (;; ++ply) {
-        // The element of this ply's move (the next one with a move), or the end of the line.
-        while (i < record.moves.size() && !record.moves[i].move && record.moves[i].special.empty()) ++i;
-        const move_format* next = i < record.moves.size() && record.moves[i].move ? &record.moves[i] : nullptr;
-        row.ply = ply;
-        row.sfen = to_sfen(pos, static_cast<int>(ply) + 1);
-        row.to_move = engine_of(pos).side_to_move();
-        row.result = row.to_move == color::black ? black_result : white_result;
-        row.eval.reset();
-        if (ply > 0) {
-            // The comments of the move that led here: its engine's view of this position.
-            for (const std::string& comment : record.moves[i - 1].comments) {
-                if (auto e = evaluation_of(comment)) row.eval = row.to_move == color::black ? *e : -*e;
-            }
-        }
-        const board_move m = next ? to_board_move(*next->move) : board_move{};
-        row.move = next ? to_usi(m) : std::string();
-        emit(row);
-        if (!next || engine_of(pos).check_and_apply(m, captured) != illegal_reason::none) break;
-        ++i;
-    }
 }
 
 // The special that ends the main line, and the side to move when it was reached.
@@ -129,8 +87,9 @@ void write_positions_csv_header(std::string& out) { out += "source,game,ply,sfen
 void write_positions_csv(std::string& out, const jkf& record, std::string_view source, std::size_t game_number) {
     for_each_position(record, [&](const position_row& row) {
         kifu::detail::append_csv_field(out, source);
-        out += fmt::format(",{},{},{},{},{},{},{}\r\n", game_number, row.ply, row.sfen, static_cast<int>(row.to_move),
-                           row.move, optional_text(row.result), optional_text(row.eval));
+        out += fmt::format(",{},{},{},{},{},{},{}\r\n", game_number, row.ply, to_sfen(*row.pos, static_cast<int>(row.ply) + 1),
+                           static_cast<int>(row.to_move), row.next ? to_usi(*row.next) : std::string(),
+                           optional_text(row.result), optional_text(row.eval));
     });
 }
 
@@ -141,10 +100,10 @@ void write_positions_jsonl(std::string& out, const jkf& record, std::string_view
         json.member("source", source);
         json.member("game", static_cast<std::uint64_t>(game_number));
         json.member("ply", static_cast<std::uint64_t>(row.ply));
-        json.member("sfen", row.sfen);
+        json.member("sfen", to_sfen(*row.pos, static_cast<int>(row.ply) + 1));
         json.member("to_move", static_cast<int>(row.to_move));
         json.key("move");
-        row.move.empty() ? json.null() : json.value(row.move);
+        row.next ? json.value(to_usi(*row.next)) : json.null();
         json.key("result");
         row.result ? json.value(*row.result) : json.null();
         json.key("eval");
