@@ -27,6 +27,7 @@ __all__ = [
     "Diagnostic",
     "Index",
     "Position",
+    "PositionBatch",
     "ReadError",
     "ReadResult",
     "Record",
@@ -35,6 +36,7 @@ __all__ = [
     "detect",
     "formats",
     "lint",
+    "positions",
     "read",
     "read_many",
     "write",
@@ -518,6 +520,191 @@ def _from_record(record: Record, ply: Optional[int] = None) -> Position:
 
 
 Position.from_record = staticmethod(_from_record)  # type: ignore[method-assign]
+
+
+# ----------------------------------------------------------------------------- training positions
+
+_RESULTS = ("black_win", "white_win", "draw", "none")
+#: the result column's value for a game whose record does not say how it ended
+NO_RESULT = -128
+
+
+class PositionBatch:
+    """Positions in columns: row i of every array is one position (the rows of
+    ``kifu convert -t positions-csv``, in the same order). docs/training.md gives the codes.
+
+    - ``planes``: int8 [N, height, width] (shogi 9×9: piece kind + 1, positive Black,
+      negative White, column c = file 9 − c; go the record's size and othello 8×8: 1 black,
+      −1 white); ``hands``: int8 [N, 2, 7] for shogi (歩 香 桂 銀 金 角 飛), else None;
+    - ``to_move`` int8, ``move`` int32 (shogi cshogi move16, go y*width+x / pass width*height,
+      othello y*8+x / pass 64, −1 none), ``ply`` int32, ``result`` int8 (1/0/−1 for the side
+      to move, NO_RESULT −128), ``score`` float64, ``eval`` float64 with ``has_eval`` uint8,
+      ``source`` int32 (index into ``sources``) and ``game_index`` int32 (from 1).
+
+    The arrays own their memory (handed over from C++ without a copy).
+    """
+
+    __slots__ = ("game", "height", "width", "planes", "hands", "to_move", "move", "ply", "result", "score", "eval",
+                 "has_eval", "source", "game_index", "sources")
+
+    def __init__(self, columns: Dict[str, Any], sources: List[str]) -> None:
+        for k in self.__slots__[:-1]:
+            setattr(self, k, columns[k])
+        self.sources = sources
+
+    def __len__(self) -> int:
+        return int(self.ply.shape[0])
+
+    def __repr__(self) -> str:
+        return f"<kifu.PositionBatch {self.game} {len(self)} rows on {self.height}x{self.width}>"
+
+    def source_names(self) -> Any:
+        """Returns the input name of every row (a numpy array of str objects)."""
+        import numpy as np
+
+        return np.asarray(self.sources, dtype=object)[self.source]
+
+    def to_frame(self) -> Any:
+        """Returns the rows as a pandas DataFrame: source (the input's name), game_index,
+        ply, to_move, move, result, score, eval, has_eval, then the board as columns
+        b0 … b(height×width−1) (row-major) and, for shogi, the hands h0 … h13."""
+        import numpy as np
+        import pandas as pd
+
+        n = len(self)
+        cols: Dict[str, Any] = {"source": self.source_names()}
+        for k in ("game_index", "ply", "to_move", "move", "result", "score", "eval", "has_eval"):
+            cols[k] = getattr(self, k)
+        frame = pd.DataFrame(cols)
+        cells = self.height * self.width
+        board = pd.DataFrame(self.planes.reshape(n, cells), columns=[f"b{i}" for i in range(cells)])
+        parts = [frame, board]
+        if self.hands is not None:
+            parts.append(pd.DataFrame(self.hands.reshape(n, 14), columns=[f"h{i}" for i in range(14)]))
+        return pd.concat(parts, axis=1, copy=False) if n else pd.concat(parts, axis=1).astype(
+            {**{c: np.int8 for c in board.columns}})
+
+
+def _position_inputs(paths: Any, all_files: bool) -> List[Any]:
+    items = paths if isinstance(paths, (list, tuple)) else None
+    if items is not None and any(isinstance(x, tuple) for x in items):
+        out: List[Any] = []
+        for x in items:
+            if isinstance(x, tuple):
+                if len(x) != 2 or not isinstance(x[0], str) or not isinstance(x[1], (bytes, bytearray, memoryview)):
+                    raise TypeError("an in-memory input is a (name, bytes) tuple")
+                out.append((x[0], bytes(x[1])))
+            else:
+                out.extend(expand_paths([x], all_files=all_files))
+        return out
+    return expand_paths(paths, all_files=all_files)
+
+
+def positions(
+    paths: Any,
+    *,
+    game: str,
+    batch_size: int = 65536,
+    format: Optional[str] = None,
+    encoding: Optional[str] = None,
+    mode: str = "default",
+    min_moves: int = 0,
+    min_rating: Optional[float] = None,
+    results: Optional[Iterable[str]] = None,
+    date_from: Optional[str] = None,
+    date_to: Optional[str] = None,
+    players: Optional[Iterable[str]] = None,
+    diagnostics: Optional[List[Diagnostic]] = None,
+    all_files: bool = False,
+) -> Iterator[PositionBatch]:
+    """Yields the positions of every game of ``game`` ("shogi", "go" or "othello") in the
+    files (directories walked; ``(name, bytes)`` tuples for inputs in memory) as
+    PositionBatch objects of ``batch_size`` rows (fewer at the end, and for go before a board
+    of another size), read in C++ on a thread of its own while Python uses the batch before:
+    memory holds a batch or two, whatever the size of the collection.
+
+    Filters (a game gives rows only when it passes every one given): ``min_moves`` (moves of
+    the main line), ``min_rating`` (both players: CSA ``'black_rate:``/``'white_rate:``
+    comments, GGF RB/RW), ``results`` (of "black_win", "white_win", "draw", "none"),
+    ``date_from``/``date_to`` (prefix compare: "2024" is all of 2024), ``players``
+    (substrings of either name). Games of another kind are left out with a warning; pass a
+    list as ``diagnostics`` to collect the warnings and read problems.
+    """
+    g = _text_arg("game", game)
+    if g not in ("shogi", "go", "othello"):
+        raise ValueError(f'game must be "shogi", "go" or "othello", not {game!r}')
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int):
+        raise TypeError(f"batch_size must be an int, not {type(batch_size).__name__}")
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    if isinstance(min_moves, bool) or not isinstance(min_moves, int):
+        raise TypeError(f"min_moves must be an int, not {type(min_moves).__name__}")
+    if min_moves < 0:
+        raise ValueError(f"min_moves must be at least 0, not {min_moves}")
+    if min_rating is not None and (isinstance(min_rating, bool) or not isinstance(min_rating, (int, float))):
+        raise TypeError(f"min_rating must be a number or None, not {type(min_rating).__name__}")
+    res = _str_list("results", results)
+    for r in res:
+        if r not in _RESULTS:
+            raise ValueError(f"results must hold 'black_win', 'white_win', 'draw' or 'none', not {r!r}")
+    names = _str_list("players", players)
+    if diagnostics is not None and not isinstance(diagnostics, list):
+        raise TypeError(f"diagnostics must be a list or None, not {type(diagnostics).__name__}")
+    m = _mode_arg(mode)
+    inputs = _position_inputs(paths, all_files)
+    reader = _kifu.PositionReader(inputs, g, batch_size, _text_arg("format", format), _text_arg("encoding", encoding), m,
+                                  min_moves, None if min_rating is None else float(min_rating), res,
+                                  _text_arg("date_from", date_from), _text_arg("date_to", date_to), names)
+    sources = reader.sources()
+    for columns in reader:
+        if diagnostics is not None:
+            diagnostics.extend(reader.take_diagnostics())
+        yield PositionBatch(columns, sources)
+    if diagnostics is not None:
+        diagnostics.extend(reader.take_diagnostics())
+
+
+def _str_list(name: str, value: Optional[Iterable[str]]) -> List[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    try:
+        items = list(value)
+    except TypeError:
+        raise TypeError(f"{name} must be a str or an iterable of str, not {type(value).__name__}") from None
+    for x in items:
+        if not isinstance(x, str):
+            raise TypeError(f"{name} must hold str, not {type(x).__name__}")
+    return items
+
+
+def _positions_frame(files: List[str], *, game: str, board_size: Optional[int] = None, **options: Any) -> Any:
+    """The rows of kifu.positions over the files as one pandas DataFrame (PositionBatch.to_frame
+    columns); go boards of another size than ``board_size`` (default 19) are left out so the
+    columns are fixed. Used by kifu.dask.positions for each partition."""
+    import numpy as np
+    import pandas as pd
+
+    size = {"shogi": 9, "othello": 8}.get(game, board_size or 19)
+    frames = []
+    for batch in positions(files, game=game, **options):
+        if batch.height != size or batch.width != size:
+            continue
+        frames.append(batch.to_frame())
+    if frames:
+        return pd.concat(frames, ignore_index=True)
+    # An empty frame with the columns and dtypes of a full one (Dask's meta).
+    cols: Dict[str, Any] = {"source": pd.Series([], dtype=object)}
+    for k, t in (("game_index", np.int32), ("ply", np.int32), ("to_move", np.int8), ("move", np.int32),
+                 ("result", np.int8), ("score", np.float64), ("eval", np.float64), ("has_eval", np.uint8)):
+        cols[k] = pd.Series([], dtype=t)
+    for i in range(size * size):
+        cols[f"b{i}"] = pd.Series([], dtype=np.int8)
+    if game == "shogi":
+        for i in range(14):
+            cols[f"h{i}"] = pd.Series([], dtype=np.int8)
+    return pd.DataFrame(cols)
 
 
 # ----------------------------------------------------------------------------- the position index
