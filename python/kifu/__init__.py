@@ -630,7 +630,9 @@ def positions(
     (substrings of either name). Games of another kind are left out with a warning; pass a
     list as ``diagnostics`` to collect the warnings and read problems.
     """
-    g = _text_arg("game", game)
+    if not isinstance(game, str):
+        raise TypeError(f'game must be "shogi", "go" or "othello", not {type(game).__name__}')
+    g = game
     if g not in ("shogi", "go", "othello"):
         raise ValueError(f'game must be "shogi", "go" or "othello", not {game!r}')
     if isinstance(batch_size, bool) or not isinstance(batch_size, int):

@@ -93,6 +93,64 @@ def test_write_one_output_per_partition(collection, client, tmp_path):
         kd.write(bag, "docx", tmp_path / "x")
 
 
+def sorted_frame(frame):
+    keys = ["source", "game_index", "ply"]
+    return frame.sort_values(keys, kind="mergesort").reset_index(drop=True)
+
+
+def test_positions_on_the_cluster_equal_one_process(collection, client):
+    import pandas as pd
+
+    files = kd.files(collection)
+    single = kifu._positions_frame(files, game="shogi")
+    frame = kd.positions(collection, game="shogi", partition_bytes=256 * 1024)
+    assert frame.npartitions > 2
+    got = frame.compute()
+    assert len(got) == len(single) > 0
+    pd.testing.assert_frame_equal(sorted_frame(got), sorted_frame(single))
+    # The rows are kifu.positions' rows.
+    assert len(single) == sum(len(b) for b in kifu.positions(files, game="shogi"))
+    # Filters reach the workers.
+    few = kd.positions(collection, game="shogi", min_moves=10 ** 6).compute()
+    assert len(few) == 0 and list(few.columns) == list(single.columns)
+
+
+def test_positions_with_a_killed_worker(collection, client):
+    import pandas as pd
+
+    files = kd.files(collection)
+    single = kifu._positions_frame(files, game="shogi")
+    frame = kd.positions(collection, game="shogi", partition_bytes=32 * 1024).map_partitions(_slow_frame)
+    future = client.compute(frame)
+    kill_a_worker_mid_run(client)
+    got = future.result(timeout=120)
+    assert len(got) == len(single)
+    pd.testing.assert_frame_equal(sorted_frame(got), sorted_frame(single))
+
+
+def _slow_frame(frame):
+    time.sleep(0.05)
+    return frame
+
+
+def kill_a_worker_mid_run(client):
+    """Kills a worker process (SIGKILL) once a few tasks are done and more are to do; waits
+    for its nanny to start a new one."""
+    pids = client.run(os.getpid)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if client.run_on_scheduler(lambda dask_scheduler: sum(
+                1 for ts in dask_scheduler.tasks.values() if ts.state == "memory")) >= 5:
+            break
+        time.sleep(0.05)
+    victim, pid = sorted(pids.items())[0]
+    left = client.run_on_scheduler(lambda dask_scheduler: sum(
+        1 for ts in dask_scheduler.tasks.values() if ts.state in ("processing", "waiting", "no-worker", "queued")))
+    assert left > 0, "the run ended before a worker could be killed"
+    os.kill(pid, signal.SIGKILL)
+    return pid
+
+
 def _slow_rows(records):
     time.sleep(0.05)
     return [(r.source, r.index, r.to_json()) for r in records]
@@ -104,18 +162,8 @@ def test_a_killed_worker_loses_and_doubles_nothing(collection, client):
     bag = kd.read(collection, partition_bytes=32 * 1024).map_partitions(_slow_rows)
     assert bag.npartitions >= 40
     future = client.compute(bag)
-    pids = client.run(os.getpid)
-    # Kill a worker once some partitions are done and most are still to do.
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        if client.run_on_scheduler(lambda dask_scheduler: sum(
-                1 for ts in dask_scheduler.tasks.values() if ts.state == "memory")) >= 5:
-            break
-        time.sleep(0.05)
-    victim, pid = sorted(pids.items())[0]
-    os.kill(pid, signal.SIGKILL)
+    pid = kill_a_worker_mid_run(client)
     got = future.result(timeout=120)
-    assert not future.done() or future.status == "finished"
     assert len(got) == len(expected)
     assert sorted(got) == sorted(expected)
     # The nanny started a new worker process in the killed one's place.
