@@ -120,12 +120,18 @@ def test_positions_with_a_killed_worker(collection, client):
 
     files = kd.files(collection)
     single = kifu._positions_frame(files, game="shogi")
-    frame = kd.positions(collection, game="shogi", partition_bytes=32 * 1024).map_partitions(_slow_frame)
+    frame = kd.positions(collection, game="shogi", partition_bytes=small_partitions(files)).map_partitions(_slow_frame)
+    assert frame.npartitions >= 40
     future = client.compute(frame)
     kill_a_worker_mid_run(client)
     got = future.result(timeout=120)
     assert len(got) == len(single)
     pd.testing.assert_frame_equal(sorted_frame(got), sorted_frame(single))
+
+
+def small_partitions(files):
+    """Partition bytes that cut the files into about 100 partitions."""
+    return max(1024, sum(os.path.getsize(f) for f in files) // 100)
 
 
 def _slow_frame(frame):
@@ -159,7 +165,7 @@ def _slow_rows(records):
 def test_a_killed_worker_loses_and_doubles_nothing(collection, client):
     files = kd.files(collection)
     expected = rows_of(r for f in files for r in kifu.read(f).records)
-    bag = kd.read(collection, partition_bytes=32 * 1024).map_partitions(_slow_rows)
+    bag = kd.read(collection, partition_bytes=small_partitions(files)).map_partitions(_slow_rows)
     assert bag.npartitions >= 40
     future = client.compute(bag)
     pid = kill_a_worker_mid_run(client)
