@@ -27,6 +27,7 @@ __all__ = [
     "Diagnostic",
     "Index",
     "Position",
+    "NO_RESULT",
     "PositionBatch",
     "ReadError",
     "ReadResult",
