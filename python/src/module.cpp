@@ -240,7 +240,9 @@ py::dict query_dict(const search::query_result& r) {
     return out;
 }
 
-// The position index with the GIL released around its SQLite work.
+// The position index with the GIL released around its SQLite work. A database is used by one
+// thread at a time: Python threads sharing an Index take turns (the lock is taken without
+// the GIL, so a thread waiting for it never blocks the others).
 class py_index {
 public:
     py_index(const std::string& path, const std::string& mode) {
@@ -270,6 +272,7 @@ public:
         std::vector<diagnostic> diagnostics;
         {
             py::gil_scoped_release release;
+            const std::lock_guard lock(mutex_);
             std::vector<std::string> todo;
             std::vector<std::pair<std::uint64_t, std::int64_t>> stamps;
             for (const std::string& p : paths) {
@@ -328,20 +331,30 @@ public:
         search::query_result r;
         {
             py::gil_scoped_release release;
+            const std::lock_guard lock(mutex_);
             r = d.find(key, q);
         }
         return query_dict(r);
     }
 
     void close() {
-        if (db_) {
-            py::gil_scoped_release release;
-            db_.reset();
-        }
+        py::gil_scoped_release release;
+        const std::lock_guard lock(mutex_);
+        db_.reset();
+    }
+
+    // Runs `f` on the database with the GIL released and the lock held.
+    template <typename F>
+    auto locked(F f) {
+        search::database& d = db();
+        py::gil_scoped_release release;
+        const std::lock_guard lock(mutex_);
+        return f(d);
     }
 
 private:
     std::optional<search::database> db_;
+    std::mutex mutex_;
 };
 
 }  // namespace kifu::python
@@ -753,10 +766,10 @@ PYBIND11_MODULE(_kifu, m) {
                      throw py::value_error(e.what());
                  }
              })
-        .def("sources", [](py_index& ix) { return ix.db().sources(); })
+        .def("sources", [](py_index& ix) { return ix.locked([](search::database& d) { return d.sources(); }); })
         .def("stats",
              [](py_index& ix) {
-                 const search::index_stats s = ix.db().stats();
+                 const search::index_stats s = ix.locked([](search::database& d) { return d.stats(); });
                  py::dict d;
                  d["sources"] = s.sources;
                  d["games"] = s.games;
@@ -764,7 +777,12 @@ PYBIND11_MODULE(_kifu, m) {
                  d["file_bytes"] = s.file_bytes;
                  return d;
              })
-        .def("remove", [](py_index& ix, const std::string& source) { ix.db().remove_source(source); })
+        .def("remove", [](py_index& ix, const std::string& source) {
+            ix.locked([&](search::database& d) {
+                d.remove_source(source);
+                return 0;
+            });
+        })
         .def("close", &py_index::close);
 
     // The baseline of tools/bench/python_bench.py: kifu::read_file over the files in a C++

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -63,21 +64,28 @@ public:
                        read_options options, position_filter filter)
         : reader_(std::move(inputs), game, batch_size, std::move(options), std::move(filter)) {}
 
+    // Python threads sharing a reader take turns; each gets whole batches.
     py::object next() {
-        bool more = false;
-        {
-            py::gil_scoped_release release;
-            more = reader_.next(batch_);
-        }
+        py::gil_scoped_release release;
+        const std::lock_guard lock(mutex_);
+        const bool more = reader_.next(batch_);
+        py::gil_scoped_acquire acquire;
         if (!more) throw py::stop_iteration();
         return batch_dict(batch_);
     }
 
     position_reader& reader() { return reader_; }
 
+    template <typename F>
+    auto locked(F f) {
+        const std::lock_guard lock(mutex_);
+        return f(reader_);
+    }
+
 private:
     position_reader reader_;
     position_batch batch_;
+    std::mutex mutex_;
 };
 
 inline kifu::game game_from(const std::string& name) {
@@ -134,7 +142,14 @@ inline void bind_positions(py::module_& m) {
         .def("__iter__", [](py_position_reader& r) -> py_position_reader& { return r; })
         .def("__next__", &py_position_reader::next)
         .def("sources", [](py_position_reader& r) { return r.reader().sources(); })
-        .def("take_diagnostics", [](py_position_reader& r) { return r.reader().take_diagnostics(); })
+        .def("take_diagnostics", [](py_position_reader& r) {
+            std::vector<diagnostic> d;
+            {
+                py::gil_scoped_release release;
+                d = r.locked([](position_reader& p) { return p.take_diagnostics(); });
+            }
+            return d;
+        })
         .def("games_read", [](py_position_reader& r) { return r.reader().games_read(); })
         .def("games_taken", [](py_position_reader& r) { return r.reader().games_taken(); });
 }

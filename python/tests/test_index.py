@@ -69,3 +69,17 @@ def test_index_board_query_and_errors(samples, tmp_path):
     ix.close()
     with pytest.raises(ValueError, match="closed"):
         ix.stats()
+
+
+def test_threads_share_an_index(samples, tmp_path):
+    import concurrent.futures
+
+    files = [os.path.join(samples, n) for n in sorted(os.listdir(samples))]
+    with kifu.Index(tmp_path / "t.kdb") as ix:
+        ix.add(files)
+        expected = ix.search(sfen="startpos")
+        with concurrent.futures.ThreadPoolExecutor(4) as ex:
+            results = list(ex.map(lambda _: ix.search(sfen="startpos"), range(40)))
+            stats = list(ex.map(lambda _: ix.stats(), range(8)))
+        assert all(r == expected for r in results)
+        assert all(s == stats[0] for s in stats)

@@ -6,10 +6,11 @@ import csv
 import io
 import os
 
-import numpy as np
 import pytest
 
 import kifu
+
+np = pytest.importorskip("numpy")
 
 KINDS = ["P", "L", "N", "S", "G", "B", "R", "K", "+P", "+L", "+N", "+S", "+B", "+R"]
 HAND = ["P", "L", "N", "S", "G", "B", "R"]
@@ -125,7 +126,7 @@ def check_go(cli, files):
 
 def check_othello(cli, files, through_writer=False):
     # Othello collections run to millions of rows: compared column by column with numpy.
-    import pandas as pd
+    pd = pytest.importorskip("pandas")
 
     rows = writer_rows(files) if through_writer else csv_rows(cli, files)
     batches = list(kifu.positions(files, game="othello", batch_size=1 << 16))
