@@ -4,9 +4,11 @@
 
 #include <kifu/training.hpp>
 
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <condition_variable>
+#include <cstring>
 #include <exception>
 #include <mutex>
 #include <string_view>
@@ -19,11 +21,11 @@
 #include <kifu/othello/record.hpp>
 #include <kifu/read_stream.hpp>
 #include <kifu/shogi/jkf.hpp>
+#include <kifu/shogi/packed.hpp>
 
 #include "go/position_rows.hpp"
 #include "othello/position_rows.hpp"
 #include "search/game_summary.hpp"
-#include "shogi/move16.hpp"
 #include "shogi/position_rows.hpp"
 
 namespace kifu::inline v1 {
@@ -117,6 +119,32 @@ void set_common(position_batch& b, std::size_t i, std::size_t ply, int to_move, 
     b.game_index[i] = game_index;
 }
 
+// The 8 cells of an othello board row, cell k (bit k of the bitboard's row) as byte k in memory of
+// a 64-bit word (copied in and out with memcpy, so the OR of two words is a bytewise OR on any
+// byte order), for each of the 256 rows of one colour.
+struct cell_rows {
+    std::array<std::uint64_t, 256> black{};
+    std::array<std::uint64_t, 256> white{};
+};
+
+const cell_rows& othello_cells() {
+    static const cell_rows rows = [] {
+        cell_rows t;
+        for (unsigned v = 0; v < 256; ++v) {
+            std::array<std::uint8_t, 8> b{};
+            std::array<std::uint8_t, 8> w{};
+            for (int k = 0; k < 8; ++k) {
+                b[static_cast<std::size_t>(k)] = (v >> k) & 1 ? 0x01 : 0;
+                w[static_cast<std::size_t>(k)] = (v >> k) & 1 ? 0xff : 0;
+            }
+            std::memcpy(&t.black[v], b.data(), 8);
+            std::memcpy(&t.white[v], w.data(), 8);
+        }
+        return t;
+    }();
+    return rows;
+}
+
 // Appends the rows of a game's replay to a batch. Each game's function takes `full`, called
 // when the batch holds `capacity` rows: it hands the batch over (leaving it empty) or returns
 // false to stop.
@@ -189,10 +217,13 @@ public:
         othello::for_each_position(r, [&](const othello::position_row& row) {
             if (!go_on) return;
             const std::size_t i = take_row();
+            // A board row (8 bits of each bitboard) is 8 cells: 1 for Black's bits, -1 (0xff) for
+            // White's, ORed as 64-bit words (no cell holds both colours).
             std::int8_t* plane = batch_.planes.data() + i * 64;
-            for (int k = 0; k < 64; ++k) {
-                const std::uint64_t bit = std::uint64_t{1} << k;
-                plane[k] = static_cast<std::int8_t>((row.black & bit) ? 1 : (row.white & bit) ? -1 : 0);
+            const cell_rows& cells = othello_cells();
+            for (int r = 0; r < 8; ++r) {
+                const std::uint64_t word = cells.black[(row.black >> (8 * r)) & 0xff] | cells.white[(row.white >> (8 * r)) & 0xff];
+                std::memcpy(plane + 8 * r, &word, 8);
             }
             std::int32_t move = -1;
             if (row.next != nullptr) move = row.next->is_pass() ? 64 : othello::bits::index_of(row.next->to);

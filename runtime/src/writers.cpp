@@ -34,6 +34,8 @@ const std::vector<detail::writer>& registry() {
         shogi::csa_v2_2_writer(),
         shogi::usi_writer(),
         shogi::sfen_writer(),
+        shogi::hcpe_writer(),
+        shogi::psv_writer(),
     };
     return list;
 }

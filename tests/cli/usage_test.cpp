@@ -45,7 +45,7 @@ TEST_CASE("kifu convert to an unknown output format is a usage error") {
     const auto r = kifu::test::run_kifu("convert -t docx samples/x");
     CHECK(r.status == 2);
     CHECK(r.out.empty());
-    CHECK(r.err == "--to: docx not in {jkf,sgf,csv,ggf,positions-csv,positions-jsonl,kif,kifu,ki2,ki2u,csa,csa-v2.2,usi,sfen}\nRun with --help for more information.\n");
+    CHECK(r.err == "--to: docx not in {jkf,sgf,csv,ggf,positions-csv,positions-jsonl,kif,kifu,ki2,ki2u,csa,csa-v2.2,usi,sfen,hcpe,psv}\nRun with --help for more information.\n");
 }
 
 TEST_CASE("an unknown input format is a usage error in every command") {

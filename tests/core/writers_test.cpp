@@ -61,13 +61,14 @@ TEST_CASE("every writer is registered once, with an extension, a description and
         unique.emplace(w.name);
         CHECK(w.extension.starts_with('.'));
         CHECK(!w.description.empty());
-        CHECK(!w.encodings.empty());
+        CHECK(w.encodings.empty() == w.binary);
         CHECK(kifu::find_writer(w.name) == &w);
     }
     CHECK(unique.size() == names.size());
     // The order `kifu convert --help` has always listed them in.
     CHECK(names == std::vector<std::string>{"jkf", "sgf", "csv", "ggf", "positions-csv", "positions-jsonl", "kif",
-                                            "kifu", "ki2", "ki2u", "csa", "csa-v2.2", "usi", "sfen"});
+                                            "kifu", "ki2", "ki2u", "csa", "csa-v2.2", "usi", "sfen", "hcpe",
+                                            "psv"});
     CHECK(kifu::find_writer("docx") == nullptr);
 }
 

@@ -62,6 +62,7 @@ std::string writers_help() {
     for (const kifu::writer_info& w : kifu::writers()) {
         std::string encodings;
         for (const std::string_view e : w.encodings) encodings += fmt::format("{}{}", encodings.empty() ? "" : ", ", e);
+        if (w.binary) encodings = "binary";
         help += fmt::format("\n{:<16} {}: {} ({}{})", w.name, w.game ? kifu::to_string(*w.game) : "all games",
                             w.description, encodings, w.many_games ? "" : "; one game per file");
     }

@@ -3,7 +3,7 @@
 /// The whole public API of kifu in one include: reading (read.hpp, read_stream.hpp, format.hpp,
 /// text.hpp, diagnostic.hpp), the record and the game models (record.hpp; shogi/jkf.hpp,
 /// go/record.hpp, othello/record.hpp), writing (write.hpp and each format's writer), the
-/// position codecs (shogi/sfen.hpp, shogi/shogi64.hpp, shogi/bod.hpp), the game rules
+/// position codecs (shogi/sfen.hpp, shogi/shogi64.hpp, shogi/bod.hpp, shogi/packed.hpp), the game rules
 /// (shogi/position.hpp, go/board.hpp, othello/board.hpp), the position index (search.hpp) and
 /// training positions in columns (training.hpp).
 /// Each header can also be included alone. docs/library.md is the reference.
@@ -22,6 +22,7 @@
 #include <kifu/shogi/bod.hpp>
 #include <kifu/shogi/jkf.hpp>
 #include <kifu/shogi/normalize.hpp>
+#include <kifu/shogi/packed.hpp>
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/positions.hpp>
 #include <kifu/shogi/sfen.hpp>

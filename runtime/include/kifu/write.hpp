@@ -26,7 +26,8 @@ struct writer_info {
     /// for several games or write_options::json_lines); empty for the other writers.
     std::string_view lines_extension;
     bool many_games = false;                   ///< true: one text holds any number of games; false: exactly one
-    std::vector<std::string_view> encodings;   ///< the encodings of the text it writes: {"CP932"}
+    std::vector<std::string_view> encodings;   ///< the encodings of the text it writes: {"CP932"}; empty when binary
+    bool binary = false;  ///< true: it writes bytes, not text (hcpe, psv: fixed-size records)
 };
 
 /// What write() takes besides the records; each writer reads the fields it needs.
@@ -43,7 +44,7 @@ struct write_options {
 
 /// What write() gives back: the text, the warnings, and the error of a write that failed.
 struct write_result {
-    std::string text;  ///< empty when the write failed
+    std::string text;  ///< empty when the write failed; the bytes of a binary writer (writer_info::binary)
     /// Warnings (`ggf.write.value-changed`) and, when the write failed, its error (codes in
     /// docs/diagnostics.md: `write.*`, `kif.write.cp932`, `csa.write.special`, …).
     std::vector<diagnostic> diagnostics;

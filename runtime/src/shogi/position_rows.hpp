@@ -24,6 +24,10 @@ struct position_row {
     std::optional<board_move> next;    ///< the move played from here; nothing in the last position
     std::optional<int> result;         ///< the game's result for the side to move (result_for)
     std::optional<int> eval;           ///< the evaluation the comments of the move that led here give, mover's view
+    /// The evaluation of floodgate's `'**` comment of `next` (its engine's search of this
+    /// position), in the view of the side to move here: what hcpe's eval and psv's score hold, read
+    /// as cshogi's CSA parser reads it (`評価値` comments are not).
+    std::optional<int> next_eval;
 };
 
 /// Calls `emit(const position_row&)` for each position of the main line: the start, then the
@@ -52,8 +56,16 @@ void for_each_position(const jkf& record, Emit&& emit) {
                 if (auto e = evaluation_of(comment)) row.eval = row.to_move == color::black ? *e : -*e;
             }
         }
-        if (next) row.next = to_board_move(*next->move);
-        else row.next.reset();
+        row.next_eval.reset();
+        if (next) {
+            row.next = to_board_move(*next->move);
+            for (const std::string& comment : next->comments) {
+                if (!comment.starts_with("**")) continue;
+                if (auto e = evaluation_of(comment)) row.next_eval = row.to_move == color::black ? *e : -*e;
+            }
+        } else {
+            row.next.reset();
+        }
         emit(static_cast<const position_row&>(row));
         if (!next || engine_of(pos).check_and_apply(*row.next, captured) != illegal_reason::none) break;
         ++i;

@@ -22,5 +22,9 @@ kifu::detail::writer csa_v2_2_writer();
 kifu::detail::writer usi_writer();
 /// Returns sfen: the SFEN of a position of each game.
 kifu::detail::writer sfen_writer();
+/// Returns hcpe: a HuffmanCodedPosAndEval per position before each move (shogi/packed_writers.cpp).
+kifu::detail::writer hcpe_writer();
+/// Returns psv: a PackedSfenValue per position before each move (shogi/packed_writers.cpp).
+kifu::detail::writer psv_writer();
 
 }  // namespace kifu::shogi

@@ -205,7 +205,67 @@ int main(int argc, char** argv) {
             std::cout << name << " game " << game.index << ": " << sfen << " | " << code.value_or(error) << '\n';
             if (!same) fail(name + ": the position does not round-trip");
             if (kifu::shogi::to_bod(*end).empty()) fail(name + ": no board diagram");
+            // The 256-bit codes of hcpe and psv, and the 16-bit moves of the last move.
+            const auto hcp = kifu::shogi::to_hcp(*end, &error);
+            const auto psfen = kifu::shogi::to_psfen(*end, &error);
+            const auto hcp_back = hcp ? kifu::shogi::parse_hcp(std::string(hcp->begin(), hcp->end())) : std::nullopt;
+            const auto psfen_back = psfen ? kifu::shogi::parse_psfen(std::string(psfen->begin(), psfen->end())) : std::nullopt;
+            if (!hcp_back || !psfen_back || !(*hcp_back == *end) || !(*psfen_back == *end)) {
+                fail(name + ": the position does not round-trip through hcp and psfen: " + error);
+            }
+            if (!line.empty()) {
+                const std::optional<kifu::shogi::position> before = kifu::shogi::position_after(*jkf, line.size() - 1);
+                if (!before || kifu::shogi::parse_move16(*before, kifu::shogi::to_move16(line.back())) != line.back() ||
+                    kifu::shogi::parse_psv_move(*before, kifu::shogi::to_psv_move(line.back())) != line.back()) {
+                    fail(name + ": the last move does not round-trip through move16 and the psv move");
+                }
+            }
         }
+    }
+
+    // Training data: the positions of every input in columns, per game; hcpe and psv read back.
+    for (const kifu::game g : {kifu::game::shogi, kifu::game::go, kifu::game::othello}) {
+        std::vector<kifu::position_input> files;
+        for (const auto& [name, result] : inputs) {
+            if (!result.records.empty() && result.records.front().game() == g) files.push_back({name, std::nullopt});
+        }
+        kifu::position_filter filter;
+        filter.min_moves = 1;
+        kifu::position_reader reader(std::move(files), g, 100, {}, filter);
+        kifu::position_batch batch;
+        std::size_t rows = 0;
+        std::size_t batches = 0;
+        std::uint64_t planes = 0;
+        while (reader.next(batch)) {
+            rows += batch.rows;
+            ++batches;
+            planes ^= fnv(std::string_view(reinterpret_cast<const char*>(batch.planes.data()), batch.planes.size()));
+        }
+        std::cout << "positions of " << kifu::to_string(g) << ": " << reader.sources().size() << " inputs, "
+                  << reader.games_taken() << " of " << reader.games_read() << " games, " << rows << " rows in " << batches
+                  << " batches, planes " << planes << ", " << reader.take_diagnostics().size() << " diagnostics\n";
+        if (rows == 0) fail(std::string("no training positions of ") + std::string(kifu::to_string(g)));
+    }
+    for (const auto& [name, result] : inputs) {
+        for (const kifu::record& game : result.records) {
+            kifu::position_batch one;
+            one.game = game.game();
+            const bool appended = kifu::append_positions(one, game, 0);
+            if (appended && (!kifu::passes({}, game) || one.rows == 0)) fail(name + ": append_positions gave no rows");
+            std::cout << name << " game " << game.index << ": " << kifu::to_string(kifu::result_of(game)) << ", "
+                      << one.rows << " rows\n";
+            one.clear();
+        }
+    }
+    for (const auto& [name, result] : inputs) {
+        if (result.records.empty() || result.records.front().game() != kifu::game::shogi) continue;
+        const kifu::write_result hcpe = kifu::write(result.records, "hcpe");
+        const kifu::write_result psv = kifu::write(result.records, "psv");
+        if (!hcpe.ok() || !psv.ok() || hcpe.text.size() < 38 || psv.text.size() < 40) continue;
+        const auto h = kifu::shogi::parse_hcpe(hcpe.text);
+        const auto v = kifu::shogi::parse_psv(psv.text);
+        if (!h || !v || !(h->position == v->position) || v->game_ply != 1) fail(name + ": hcpe and psv do not read back");
+        else std::cout << name << ": hcpe and psv read back, first move " << h->best_move16 << " / " << v->move << '\n';
     }
 
     // Index every game, then search the position after two moves of every game.
