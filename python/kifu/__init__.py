@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _kifu
 from ._kifu import Diagnostic, Position, ReadResult, Record
@@ -25,15 +25,19 @@ __version__: str = _kifu.__version__
 
 __all__ = [
     "Diagnostic",
+    "HcpeRecord",
     "Index",
     "Position",
     "NO_RESULT",
     "PositionBatch",
+    "PsvRecord",
     "ReadError",
     "ReadResult",
     "Record",
     "Variation",
     "WriteError",
+    "decode_hcpe",
+    "decode_psv",
     "detect",
     "formats",
     "lint",
@@ -338,15 +342,9 @@ def formats() -> List[Dict[str, Any]]:
 
 def writers() -> List[Dict[str, Any]]:
     """Returns every writer (the targets of write() and ``kifu convert -t``): name, game
-    (None: every game), description, extension, many_games, encodings, binary."""
-    out = _kifu.writers()
-    for w in out:
-        w["binary"] = not w["encodings"]
-    return out
-
-
-def _binary_writers() -> frozenset:
-    return frozenset(w["name"] for w in _kifu.writers() if not w["encodings"])
+    (None: every game), description, extension, many_games, encodings, binary (hcpe, psv:
+    write() returns bytes)."""
+    return _kifu.writers()
 
 
 def write(
@@ -395,7 +393,7 @@ def write(
     if path is not None:
         with open(_path_arg("path", path), "wb") as f:
             f.write(text)
-    if not info["encodings"]:
+    if info["binary"]:
         return text
     return text.decode(_PY_CODECS.get(info["encodings"][0], info["encodings"][0]))
 
@@ -708,6 +706,63 @@ def _positions_frame(files: List[str], *, game: str, board_size: Optional[int] =
         for i in range(14):
             cols[f"h{i}"] = pd.Series([], dtype=np.int8)
     return pd.DataFrame(cols)
+
+
+# ----------------------------------------------------------------------------- hcpe and psv
+
+
+class HcpeRecord(NamedTuple):
+    """One HuffmanCodedPosAndEval read back: the position, the eval for the side to move,
+    cshogi's bestMove16, and gameResult (0 draw, 1 Black won, 2 White won)."""
+
+    position: Position
+    eval: int
+    best_move16: int
+    game_result: int
+
+
+class PsvRecord(NamedTuple):
+    """One PackedSfenValue read back: the position, the score for the side to move, the
+    move (YaneuraOu's encoding), gamePly (1 at a game's start) and game_result (1 won, 0
+    drawn, −1 lost for the side to move)."""
+
+    position: Position
+    score: int
+    move: int
+    game_ply: int
+    game_result: int
+
+
+def _binary_arg(data: Any) -> bytes:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    if hasattr(data, "tobytes"):  # a numpy array of HCPE_DTYPE / PSV_DTYPE records
+        return data.tobytes()
+    raise TypeError(f"data must be bytes (or a numpy array of records), not {type(data).__name__}")
+
+
+def decode_hcpe(data: Any) -> List[HcpeRecord]:
+    """Reads hcpe records (38 bytes each, as write(records, "hcpe") gives them) back into
+    positions. ValueError names the first record that is not one."""
+    return [HcpeRecord(*t) for t in _kifu.decode_hcpe(_binary_arg(data))]
+
+
+def decode_psv(data: Any) -> List[PsvRecord]:
+    """Reads psv records (40 bytes each, as write(records, "psv") gives them) back."""
+    return [PsvRecord(*t) for t in _kifu.decode_psv(_binary_arg(data))]
+
+
+def __getattr__(name: str) -> Any:
+    # numpy dtypes of the records, made on first use (numpy is needed only then).
+    import numpy as np
+
+    if name == "HCPE_DTYPE":
+        return np.dtype([("hcp", np.uint8, 32), ("eval", "<i2"), ("bestMove16", "<u2"), ("gameResult", np.uint8),
+                         ("dummy", np.uint8)])
+    if name == "PSV_DTYPE":
+        return np.dtype([("sfen", np.uint8, 32), ("score", "<i2"), ("move", "<u2"), ("gamePly", "<u2"),
+                         ("game_result", np.int8), ("padding", np.uint8)])
+    raise AttributeError(f"module 'kifu' has no attribute {name!r}")
 
 
 # ----------------------------------------------------------------------------- the position index

@@ -607,6 +607,7 @@ PYBIND11_MODULE(_kifu, m) {
             d["extension"] = std::string(w.extension);
             d["lines_extension"] = std::string(w.lines_extension);
             d["many_games"] = w.many_games;
+            d["binary"] = w.binary;
             py::list enc;
             for (std::string_view e : w.encodings) enc.append(std::string(e));
             d["encodings"] = std::move(enc);
@@ -687,6 +688,42 @@ PYBIND11_MODULE(_kifu, m) {
                 return *p;
             },
             py::arg("record"), py::arg("ply") = py::none())
+        .def_static(
+            "from_hcp",
+            [](const py::bytes& data) {
+                std::string error;
+                std::optional<shogi::position> p = shogi::parse_hcp(std::string_view(data), &error);
+                if (!p) throw py::value_error("not a HuffmanCodedPos: " + error);
+                return *p;
+            },
+            py::arg("data"))
+        .def_static(
+            "from_psfen",
+            [](const py::bytes& data) {
+                std::string error;
+                std::optional<shogi::position> p = shogi::parse_psfen(std::string_view(data), &error);
+                if (!p) throw py::value_error("not a PackedSfen: " + error);
+                return *p;
+            },
+            py::arg("data"))
+        .def(
+            "hcp",
+            [](const shogi::position& p) {
+                std::string error;
+                const std::optional<shogi::packed_position> c = shogi::to_hcp(p, &error);
+                if (!c) throw py::value_error("no HuffmanCodedPos for this position: " + error);
+                return py::bytes(reinterpret_cast<const char*>(c->data()), c->size());
+            },
+            "Returns the HuffmanCodedPos (cshogi's hcp, 32 bytes).")
+        .def(
+            "psfen",
+            [](const shogi::position& p) {
+                std::string error;
+                const std::optional<shogi::packed_position> c = shogi::to_psfen(p, &error);
+                if (!c) throw py::value_error("no PackedSfen for this position: " + error);
+                return py::bytes(reinterpret_cast<const char*>(c->data()), c->size());
+            },
+            "Returns the PackedSfen (YaneuraOu's, 32 bytes).")
         .def("sfen", [](const shogi::position& p, int move_number) { return shogi::to_sfen(p, move_number); },
              py::arg("move_number") = 1, "Returns the SFEN (move_number in its fourth field).")
         .def(
@@ -784,6 +821,36 @@ PYBIND11_MODULE(_kifu, m) {
             });
         })
         .def("close", &py_index::close);
+
+    // hcpe and psv read back, a record at a time.
+    m.def("decode_hcpe", [](const py::bytes& data) {
+        const std::string_view bytes = data;
+        if (bytes.size() % 38 != 0) {
+            throw py::value_error("hcpe data is a whole number of 38-byte records, not " + std::to_string(bytes.size()) + " bytes");
+        }
+        py::list out;
+        for (std::size_t i = 0; i < bytes.size(); i += 38) {
+            std::string error;
+            const std::optional<shogi::hcpe_record> r = shogi::parse_hcpe(bytes.substr(i, 38), &error);
+            if (!r) throw py::value_error("hcpe record " + std::to_string(i / 38) + ": " + error);
+            out.append(py::make_tuple(r->position, r->eval, r->best_move16, r->game_result));
+        }
+        return out;
+    });
+    m.def("decode_psv", [](const py::bytes& data) {
+        const std::string_view bytes = data;
+        if (bytes.size() % 40 != 0) {
+            throw py::value_error("psv data is a whole number of 40-byte records, not " + std::to_string(bytes.size()) + " bytes");
+        }
+        py::list out;
+        for (std::size_t i = 0; i < bytes.size(); i += 40) {
+            std::string error;
+            const std::optional<shogi::psv_record> r = shogi::parse_psv(bytes.substr(i, 40), &error);
+            if (!r) throw py::value_error("psv record " + std::to_string(i / 40) + ": " + error);
+            out.append(py::make_tuple(r->position, r->score, r->move, r->game_ply, r->game_result));
+        }
+        return out;
+    });
 
     // The baseline of tools/bench/python_bench.py: kifu::read_file over the files in a C++
     // loop, no Python object made. Returns the seconds taken and the games read.
