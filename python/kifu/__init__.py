@@ -41,9 +41,11 @@ __all__ = [
     "detect",
     "formats",
     "lint",
+    "passes",
     "positions",
     "read",
     "read_many",
+    "result_of",
     "write",
     "writers",
     "__version__",
@@ -638,6 +640,24 @@ def positions(
         raise TypeError(f"batch_size must be an int, not {type(batch_size).__name__}")
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    filters = _filter_args(min_moves, min_rating, results, date_from, date_to, players)
+    if diagnostics is not None and not isinstance(diagnostics, list):
+        raise TypeError(f"diagnostics must be a list or None, not {type(diagnostics).__name__}")
+    m = _mode_arg(mode)
+    inputs = _position_inputs(paths, all_files)
+    reader = _kifu.PositionReader(inputs, g, batch_size, _text_arg("format", format), _text_arg("encoding", encoding), m,
+                                  *filters)
+    sources = reader.sources()
+    for columns in reader:
+        if diagnostics is not None:
+            diagnostics.extend(reader.take_diagnostics())
+        yield PositionBatch(columns, sources)
+    if diagnostics is not None:
+        diagnostics.extend(reader.take_diagnostics())
+
+
+def _filter_args(min_moves: int, min_rating: Optional[float], results: Optional[Iterable[str]],
+                 date_from: Optional[str], date_to: Optional[str], players: Optional[Iterable[str]]) -> Tuple[Any, ...]:
     if isinstance(min_moves, bool) or not isinstance(min_moves, int):
         raise TypeError(f"min_moves must be an int, not {type(min_moves).__name__}")
     if min_moves < 0:
@@ -648,21 +668,34 @@ def positions(
     for r in res:
         if r not in _RESULTS:
             raise ValueError(f"results must hold 'black_win', 'white_win', 'draw' or 'none', not {r!r}")
-    names = _str_list("players", players)
-    if diagnostics is not None and not isinstance(diagnostics, list):
-        raise TypeError(f"diagnostics must be a list or None, not {type(diagnostics).__name__}")
-    m = _mode_arg(mode)
-    inputs = _position_inputs(paths, all_files)
-    reader = _kifu.PositionReader(inputs, g, batch_size, _text_arg("format", format), _text_arg("encoding", encoding), m,
-                                  min_moves, None if min_rating is None else float(min_rating), res,
-                                  _text_arg("date_from", date_from), _text_arg("date_to", date_to), names)
-    sources = reader.sources()
-    for columns in reader:
-        if diagnostics is not None:
-            diagnostics.extend(reader.take_diagnostics())
-        yield PositionBatch(columns, sources)
-    if diagnostics is not None:
-        diagnostics.extend(reader.take_diagnostics())
+    return (min_moves, None if min_rating is None else float(min_rating), res, _text_arg("date_from", date_from),
+            _text_arg("date_to", date_to), _str_list("players", players))
+
+
+def passes(
+    record: Record,
+    *,
+    min_moves: int = 0,
+    min_rating: Optional[float] = None,
+    results: Optional[Iterable[str]] = None,
+    date_from: Optional[str] = None,
+    date_to: Optional[str] = None,
+    players: Optional[Iterable[str]] = None,
+) -> bool:
+    """Returns True when the record passes every filter given, as kifu.positions applies them
+    (min_moves, min_rating from CSA 'black_rate:/'white_rate: comments or GGF RB/RW,
+    results, date_from/date_to, players)."""
+    if not isinstance(record, Record):
+        raise TypeError(f"record must be a kifu.Record, not {type(record).__name__}")
+    return _kifu.passes(record, *_filter_args(min_moves, min_rating, results, date_from, date_to, players))
+
+
+def result_of(record: Record) -> str:
+    """Returns how the game ended: "black_win", "white_win", "draw" or "none" (the record
+    does not say)."""
+    if not isinstance(record, Record):
+        raise TypeError(f"record must be a kifu.Record, not {type(record).__name__}")
+    return _kifu.result_of(record)
 
 
 def _str_list(name: str, value: Optional[Iterable[str]]) -> List[str]:

@@ -872,4 +872,5 @@ PYBIND11_MODULE(_kifu, m) {
     });
 
     bind_positions(m);
+    bind_filters<py_record>(m);
 }

@@ -107,6 +107,29 @@ read_options make_read_options(const std::string& format, const std::string& enc
                                bool normalize, const std::string& wthor_names, const std::string& wthor_players,
                                const std::string& wthor_tournaments);
 
+inline position_filter make_filter(int min_moves, std::optional<double> min_rating, const std::vector<std::string>& results,
+                                   const std::string& date_from, const std::string& date_to,
+                                   const std::vector<std::string>& players) {
+    position_filter f;
+    f.min_moves = min_moves;
+    f.min_rating = min_rating;
+    for (const std::string& r : results) f.results.push_back(result_from(r));
+    f.date_from = date_from;
+    f.date_to = date_to;
+    f.players = players;
+    return f;
+}
+
+template <typename Record>
+void bind_filters(py::module_& m) {
+    m.def("passes",
+          [](const Record& r, int min_moves, std::optional<double> min_rating, const std::vector<std::string>& results,
+             const std::string& date_from, const std::string& date_to, const std::vector<std::string>& players) {
+              return passes(make_filter(min_moves, min_rating, results, date_from, date_to, players), r.record);
+          });
+    m.def("result_of", [](const Record& r) { return std::string(to_string(result_of(r.record))); });
+}
+
 inline void bind_positions(py::module_& m) {
     py::class_<py_position_reader>(m, "PositionReader", "Batches of training positions in columns.")
         .def(py::init([](const py::list& inputs, const std::string& game, std::size_t batch_size,
@@ -125,13 +148,7 @@ inline void bind_positions(py::module_& m) {
                          in.push_back({item.cast<std::string>(), std::nullopt});
                      }
                  }
-                 position_filter f;
-                 f.min_moves = min_moves;
-                 f.min_rating = min_rating;
-                 for (const std::string& r : results) f.results.push_back(result_from(r));
-                 f.date_from = date_from;
-                 f.date_to = date_to;
-                 f.players = players;
+                 position_filter f = make_filter(min_moves, min_rating, results, date_from, date_to, players);
                  const kifu::game g = game_from(game);
                  read_options o = make_read_options(format, encoding, mode, true, "", "", "");
                  return std::make_unique<py_position_reader>(std::move(in), g, batch_size, std::move(o), std::move(f));

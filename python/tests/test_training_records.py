@@ -105,3 +105,24 @@ def test_reference_games_equal_cshogi(corpus):
                  for ply in range(len([m for m in r.main_line if "move" in m]))]
     assert [d.position for d in decoded] == positions
     assert [d.position for d in kifu.decode_psv(psv)] == positions
+
+
+def test_passes_and_result_of(data_dir, samples):
+    records = kifu.read(floodgate(data_dir)).records
+    kinds = [kifu.result_of(r) for r in records]
+    assert set(kinds) <= {"black_win", "white_win", "draw", "none"} and "draw" in kinds
+    for r in records:
+        assert kifu.passes(r)
+        assert not kifu.passes(r, min_moves=10 ** 6)
+        assert kifu.passes(r, results=[kifu.result_of(r)])
+    # passes() keeps the games kifu.positions gives rows for.
+    for kw in (dict(min_rating=3500), dict(results=["draw"]), dict(min_moves=6), dict(players=["a"])):
+        kept = {r.index for r in records if kifu.passes(r, **kw)}
+        rows = {int(g) for b in kifu.positions([floodgate(data_dir)], game="shogi", **kw) for g in b.game_index}
+        assert kept == rows, kw
+    with pytest.raises(TypeError, match="kifu.Record"):
+        kifu.passes("game.csa")
+    with pytest.raises(ValueError, match="results must hold"):
+        kifu.passes(records[0], results=["won"])
+    with pytest.raises(TypeError, match="kifu.Record"):
+        kifu.result_of(None)
