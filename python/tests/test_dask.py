@@ -57,7 +57,8 @@ def rows_of(records):
 def test_files_and_partitions(collection, tmp_path):
     files = kd.files(os.path.join(collection, "*"))
     assert len(files) >= 2000 and files == sorted(files)
-    assert kd.files(collection) == kifu.expand_paths(collection)
+    assert kd.files(collection) == [os.path.abspath(f) for f in kifu.expand_paths(collection)]
+    assert all(os.path.isabs(f) for f in files)
     parts = kd.partitions(files, 64 * 1024)
     assert [f for p in parts for f in p] == files
     sizes = [sum(os.path.getsize(f) for f in p) for p in parts]
