@@ -510,6 +510,7 @@ position_reader& position_reader::operator=(position_reader&&) noexcept = defaul
 position_reader::~position_reader() = default;
 
 bool position_reader::next(position_batch& batch) {
+    if (!impl_) return false;  // moved from
     impl& m = *impl_;
     if (!m.started) {
         m.started = true;
@@ -532,15 +533,19 @@ bool position_reader::next(position_batch& batch) {
     return false;
 }
 
-const std::vector<std::string>& position_reader::sources() const noexcept { return impl_->names; }
+const std::vector<std::string>& position_reader::sources() const noexcept {
+    static const std::vector<std::string> none;
+    return impl_ ? impl_->names : none;
+}
 
 std::vector<diagnostic> position_reader::take_diagnostics() {
+    if (!impl_) return {};
     std::lock_guard lock(impl_->mutex);
     return std::exchange(impl_->diagnostics, {});
 }
 
-std::size_t position_reader::games_read() const noexcept { return impl_->read.load(); }
+std::size_t position_reader::games_read() const noexcept { return impl_ ? impl_->read.load() : 0; }
 
-std::size_t position_reader::games_taken() const noexcept { return impl_->taken.load(); }
+std::size_t position_reader::games_taken() const noexcept { return impl_ ? impl_->taken.load() : 0; }
 
 }  // namespace kifu

@@ -439,3 +439,18 @@ TEST_CASE("a reader destroyed before the end stops reading") {
     CHECK(b.rows == 1);
     CHECK(reader.games_read() >= 1);
 }
+
+TEST_CASE("a reader moved from reads on where the other stopped, and the old one gives nothing") {
+    kifu::position_reader first({{training_file("floodgate-style.csa").string(), std::nullopt}}, kifu::game::shogi, 10);
+    kifu::position_batch b;
+    REQUIRE(first.next(b));
+    CHECK(b.ply.front() == 0);
+    kifu::position_reader second = std::move(first);
+    REQUIRE(second.next(b));
+    CHECK(b.rows == 10);
+    CHECK(b.game_index.front() == 2);  // game 1 has 7 rows, game 2 5: row 10 is game 2's ply 3
+    CHECK(b.ply.front() == 3);
+    CHECK_FALSE(first.next(b));  // NOLINT(bugprone-use-after-move): a moved-from reader is empty
+    CHECK(first.sources().empty());
+    CHECK(first.games_read() == 0);
+}

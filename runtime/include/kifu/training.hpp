@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <kifu/api.hpp>
@@ -126,7 +127,8 @@ public:
     KIFU_API ~position_reader();
 
     /// Fills `batch` with the next rows, replacing what it held: batch_size rows, fewer at the
-    /// end or before a go board of another size. Returns false when no row is left.
+    /// end or before a go board of another size. Returns false when no row is left (and for a
+    /// reader moved from). One thread at a time.
     KIFU_API bool next(position_batch& batch);
 
     /// Returns the input names, in order: what position_batch::source indexes.
