@@ -219,10 +219,6 @@ def read(
     path = _path_arg("source", source)
     if name is not None:
         raise ValueError("name applies to bytes; a file is named by its path")
-    if os.path.isdir(path):
-        raise IsADirectoryError(errno.EISDIR, "kifu.read reads one file; use read_many or lint for a directory", path)
-    if not os.path.exists(path):
-        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
     result = _kifu.read_file(
         path,
         fmt,
@@ -233,6 +229,13 @@ def read(
         _path_arg("wthor_players", wthor_players) if wthor_players is not None else "",
         _path_arg("wthor_tournaments", wthor_tournaments) if wthor_tournaments is not None else "",
     )
+    # A file that cannot be opened is an io.open diagnostic of the library; the commonest
+    # cases are Python's own exceptions (asked only then: no system call on the way in).
+    if not result.records and result.diagnostics and result.diagnostics[0].code == "io.open":
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, "kifu.read reads one file; use read_many or lint for a directory", path)
+        if not os.path.exists(path):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
     return _check_strict(result, m)
 
 
