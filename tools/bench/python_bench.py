@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Speed of the Python package against the C++ library, measured in the same run.
 
-    PYTHONPATH=build/python /usr/bin/python3 tools/bench/python_bench.py [CORPUS]
+    PYTHONPATH=build/python /usr/bin/python3 tools/bench/python_bench.py [CORPUS] [--dask]
 
 CORPUS defaults to ../shared/corpus beside the repository. Rows:
 
@@ -13,6 +13,10 @@ CORPUS defaults to ../shared/corpus beside the repository. Rows:
   the reader thread of kifu.positions, summing the rows in Python;
 - kifu.write(records, "hcpe") of the 2,000 games: positions/s (38 bytes a position), when
   the library has the hcpe writer.
+
+- with --dask: kifu.dask.positions over 20,000 files (the 2,000 KIF files linked 10 times
+  into a temporary folder) on a LocalCluster of 1 and then 2 worker processes (one thread
+  each): the speed-up of the second worker.
 
 Each row is the best of 3 runs (the read rows: 5 rounds, C++ and Python in turn), as the
 machine may be shared. Nothing here asserts on time.
@@ -37,9 +41,49 @@ def best_of(n, fn):
     return best, out
 
 
+def dask_scaling(files):
+    import shutil
+    import tempfile
+
+    import dask
+    import distributed
+
+    import kifu.dask
+
+    tmp = tempfile.mkdtemp(prefix="kifu-dask-bench-")
+    try:
+        copies = []
+        for k in range(10):
+            d = os.path.join(tmp, f"copy{k}")
+            os.mkdir(d)
+            for f in files:
+                target = os.path.join(d, os.path.basename(f))
+                try:
+                    os.link(f, target)
+                except OSError:
+                    shutil.copyfile(f, target)
+                copies.append(target)
+        out = []
+        for workers in (1, 2):
+            with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                          dashboard_address=None) as cluster, distributed.Client(cluster):
+                frame = kifu.dask.positions(copies, game="shogi", partition_bytes=4 << 20)
+
+                def run():
+                    return int(frame.shape[0].compute())
+
+                run()  # workers import kifu, numpy and pandas once
+                s, n = best_of(2, run)
+                out.append((f"kifu.dask.positions, {workers} worker{'s' if workers > 1 else ''}", n, s, "positions"))
+        return out, len(copies)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    corpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "..", "shared", "corpus")
+    args = [a for a in sys.argv[1:] if a != "--dask"]
+    corpus = args[0] if args else os.path.join(here, "..", "..", "..", "shared", "corpus")
     kif_dir = os.path.join(corpus, "shogi", "generated", "seed1-2000", "kif")
     if not os.path.isdir(kif_dir):
         sys.exit(f"python_bench: {kif_dir} is absent")
@@ -105,11 +149,18 @@ def main():
         s, data = best_of(3, lambda: kifu.write(records, "hcpe"))
         rows.append(("kifu.write(records, 'hcpe')", len(data) // 38, s, "positions"))
 
+    if "--dask" in sys.argv[1:]:
+        dask_rows, nfiles = dask_scaling(files)
+        rows.extend(dask_rows)
+
     print(f"{len(files)} KIF files, {nbytes / 1e6:.1f} MB; best of 3 runs")
     print(f"{'':34} {'items':>9} {'seconds':>8} {'rate':>14}")
     for name, n, s, unit in rows:
         print(f"{name:34} {n:>9} {s:>8.3f} {n / s:>11,.0f} {unit}/s")
     print(f"kifu.read / C++ rate: {cpp_s / py_s:.0%}  (read + to_jkf: {cpp_s / jkf_s:.0%})")
+    if "--dask" in sys.argv[1:]:
+        one, two = dask_rows[0][2], dask_rows[1][2]
+        print(f"Dask over {nfiles} files: 2 workers / 1 worker = {one / two:.2f}x")
 
 
 if __name__ == "__main__":
