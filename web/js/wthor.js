@@ -57,12 +57,12 @@
           bar.value = Math.min(p.games, bar.max);
           statusEl.textContent = t('wthor.running', p.games, p.file, p.files);
         });
-      const ms = performance.now() - started;
       const stem = wtb.length === 1 ? baseName(wtb[0].name).replace(/\.[^.]*$/, '') : 'wthor';
       const name = `${stem}.${target}`;
       const blob = new Blob(chunks, { type: target === 'csv' ? 'text/csv' : 'text/plain' });
+      const ms = performance.now() - started;
       bar.value = bar.max;
-      last = { target, name, games: result.games, ms, bytes: blob.size, diagnostics: result.diagnostics || [] };
+      last = { target, name, games: result.games, ms, finished: started + ms, bytes: blob.size, diagnostics: result.diagnostics || [] };
       window.kifuPage.lastWthor = last;
       statusEl.textContent = t('wthor.done', result.games, name, ms);
       hooks.download(name, blob);
