@@ -26,7 +26,7 @@ DATA = SOURCE_DIR / "tests" / "data"
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--window-size=1400,1000", "--allow-file-access-from-files",
+    "--window-size=1400,1200", "--allow-file-access-from-files",
 ]
 
 
@@ -70,7 +70,8 @@ class Page:
         self.driver.get(PAGE.as_uri())
         self.wait(lambda: self.js("return document.body.dataset.ready || ''") != "", 30)
         ready = self.js("return document.body.dataset.ready")
-        assert ready == "true", f"the engine did not load: {self.js('return document.getElementById(\"status\").textContent')}"
+        message = self.js("return document.getElementById('status').textContent")
+        assert ready == "true", f"the engine did not load: {message}"
 
     def close(self):
         self.driver.quit()

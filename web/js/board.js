@@ -52,7 +52,8 @@
     root.append(hand(pos, 1, t));
     const frame = el('div', { class: 'shogi-frame' });
     const files = el('div', { class: 'shogi-files', 'aria-hidden': 'true' });
-    for (let x = 9; x >= 1; x--) files.append(el('span', {}, zenkaku[x]));
+    const ja = KifuI18n.language === 'ja';
+    for (let x = 9; x >= 1; x--) files.append(el('span', {}, ja ? zenkaku[x] : String(x)));
     frame.append(files);
     const middle = el('div', { class: 'shogi-middle' });
     const grid = el('div', { class: 'shogi-board' });
@@ -73,7 +74,7 @@
     }
     middle.append(grid);
     const ranks = el('div', { class: 'shogi-ranks', 'aria-hidden': 'true' });
-    for (let y = 1; y <= 9; y++) ranks.append(el('span', {}, kanjiNum[y]));
+    for (let y = 1; y <= 9; y++) ranks.append(el('span', {}, ja ? kanjiNum[y] : ' abcdefghi'[y]));
     middle.append(ranks);
     frame.append(middle);
     root.append(frame);

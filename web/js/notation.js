@@ -57,6 +57,8 @@
     for (const r of move.relative || '') text += relative[r] || '';
     if (move.promote === true) text += '成';
     else if (move.promote === false) text += '不成';
+    // KIF marks every drop; JKF's relative H (already written) marks only the ambiguous ones
+    if (!move.from && !(move.relative || '').includes('H')) text += '打';
     return text;
   }
 
