@@ -25,7 +25,9 @@ def convert(page, target, scope):
     page.driver.find_element("css selector", f"input[name=scope][value={scope}]").click()
     page.js("kifuPage.lastDownload = null")
     page.driver.find_element("id", "convert").click()
-    page.wait(lambda: page.js("return kifuPage.lastDownload !== null"))
+    page.wait(lambda: page.js("return kifuPage.lastDownload !== null || document.getElementById('convert-status').classList.contains('error')"))
+    error = page.js("const s = document.getElementById('convert-status'); return s.classList.contains('error') ? s.textContent : null")
+    assert error is None, error
     name = page.js("return kifuPage.lastDownload.name")
     return name, page.expect_download(name)
 

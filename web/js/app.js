@@ -176,7 +176,11 @@
     $('diagnostics-panel').hidden = !f || f.kind === 'names';
     if (!f) return;
     if (f.kind === 'wtb' && f.result.records === null) {
-      f.result = Object.assign(KifuEngine.parse(f.bytes, f.name), { format: f.result.format || 'wthor' });
+      // the names of players and tournaments, when WTHOR.JOU and WTHOR.TRN are loaded too
+      const names = (re) => { const n = state.files.find((x) => re.test(x.name.split('/').pop())); return n ? n.bytes : undefined; };
+      const options = { players: names(/^wthor\.jou$/i), tournaments: names(/^wthor\.trn$/i) };
+      f.result = Object.assign(KifuEngine.parse(f.bytes, f.name, options), { format: f.result.format || 'wthor' });
+      renderFiles();
     }
     const r = f.result || { format: null, encoding: null, records: [], diagnostics: [] };
     const records = r.records || [];

@@ -103,7 +103,7 @@
 
   function go(container, pos, t) {
     const { x: w, y: h } = pos.size;
-    const pad = CELL;
+    const pad = CELL * 1.25;
     const width = (w - 1) * CELL + 1.6 * pad;
     const height = (h - 1) * CELL + 1.6 * pad;
     const root = el('div', { class: 'go', 'data-game': 'go', 'data-turn': String(pos.color) });

@@ -8,13 +8,9 @@
 
   async function load() {
     if (api) return api;
-    const g = window;
-    let candidate = g.kifu;
-    if (!candidate) throw new Error('kifu.js is not loaded (no global "kifu")');
-    if (typeof candidate.ready === 'function') candidate = await candidate.ready();
-    else if (candidate.ready && typeof candidate.ready.then === 'function') await candidate.ready;
-    else if (typeof candidate.then === 'function') candidate = await candidate;
-    api = candidate;
+    const k = window.kifu;
+    if (!k || !k.ready) throw new Error('kifu.js is not loaded (no window.kifu)');
+    api = await k.ready;
     return api;
   }
 
@@ -40,25 +36,49 @@
     }
   }
 
+  // {format (null when unknown), game, binary, encoding}
   function detect(bytes, name) {
-    try { return api.detect(bytesOf(bytes), name) || null; } catch (e) { return null; }
+    try { return api.detect(bytesOf(bytes), { name }) || null; } catch (e) { return null; }
   }
 
   function writers() { return api.writers(); }
 
-  // {data: Uint8Array|string, extension, diagnostics}
+  // {data: Uint8Array|string, extension, diagnostics}; throws (a KifuError) when the write fails.
   function write(records, target, options) {
-    const result = api.write(records, target, options || {});
-    const data = result.bytes !== undefined && result.bytes !== null ? result.bytes : result.text;
-    return { data, extension: result.extension, diagnostics: result.diagnostics || [] };
+    const result = api.writeResult(records, target, options || {});
+    return { data: result.data, extension: result.extension, diagnostics: result.diagnostics || [] };
   }
 
-  // Converts a WTHOR base: files [{name, bytes}] (.wtb, WTHOR.JOU, WTHOR.TRN), target 'csv' or
-  // 'ggf'; onChunk(Uint8Array|string) receives the output in order, onProgress({games, file,
-  // files}) after each chunk. Resolves to {games, diagnostics}.
-  async function wthor(files, target, onChunk, onProgress) {
-    return api.wthor(files, target, { onChunk, onProgress });
+  function gameOf(record) { return api.gameOf(record); }
+
+  // Converts a WTHOR base: games [{name, bytes}] (.wtb/.wtd files, in order), players and
+  // tournaments the bytes of WTHOR.JOU and WTHOR.TRN (or null), target 'csv' or 'ggf'. The
+  // output is one file for the whole base, as `kifu convert -t csv|ggf` of the same files:
+  // onChunk(string) gets it file by file, with the CSV's BOM and header row only once.
+  // onProgress({games, file, files}) follows the games converted. Resolves to {games, diagnostics}.
+  async function wthor(games, players, tournaments, target, onChunk, onProgress) {
+    let done = 0;
+    const diagnostics = [];
+    for (let i = 0; i < games.length; i++) {
+      const file = games[i];
+      const result = await api.convertWthor(
+        { games: file.bytes, name: file.name, players, tournaments },
+        {
+          csv: target === 'csv', ggf: target === 'ggf', mode: 'lenient',
+          onProgress: (p) => onProgress({ games: done + p.done, file: i + 1, files: games.length }),
+        });
+      let text = target === 'csv' ? result.csv : result.ggf;
+      if (target === 'csv' && i > 0 && text.charCodeAt(0) === 0xFEFF) {
+        const end = text.indexOf('\r\n');
+        text = end < 0 ? '' : text.slice(end + 2);
+      }
+      onChunk(text);
+      done += result.games;
+      for (const d of result.diagnostics) diagnostics.push(d);
+      onProgress({ games: done, file: i + 1, files: games.length });
+    }
+    return { games: done, diagnostics };
   }
 
-  window.KifuEngine = { load, parse, detect, writers, write, wthor, get api() { return api; } };
+  window.KifuEngine = { load, parse, detect, writers, write, wthor, gameOf, get api() { return api; } };
 })();

@@ -41,18 +41,15 @@
     bar.max = 1;
     statusEl.classList.remove('error');
     const chunks = [];
-    let bytes = 0;
     const inputs = wtb.map((f) => ({ name: baseName(f.name), bytes: f.bytes }));
-    if (jou) inputs.push({ name: 'WTHOR.JOU', bytes: jou.bytes });
-    if (trn) inputs.push({ name: 'WTHOR.TRN', bytes: trn.bytes });
     // The number of games each .wtb holds is in its header (bytes 4-7, little endian).
     let total = 0;
     for (const f of wtb) total += f.bytes.length >= 8 ? new DataView(f.bytes.buffer, f.bytes.byteOffset, 8).getUint32(4, true) : 0;
     bar.max = Math.max(1, total);
     const started = performance.now();
     try {
-      const result = await KifuEngine.wthor(inputs, target,
-        (chunk) => { chunks.push(chunk); bytes += chunk.length; },
+      const result = await KifuEngine.wthor(inputs, jou ? jou.bytes : null, trn ? trn.bytes : null, target,
+        (chunk) => { chunks.push(chunk); },
         (p) => {
           bar.value = Math.min(p.games, bar.max);
           statusEl.textContent = t('wthor.running', p.games, p.file, p.files);
