@@ -268,6 +268,9 @@
     const game = KifuReplay.gameOf(state.record);
     KifuBoard.draw($('board'), game, state.positions[state.ply], t);
     $('board').dataset.ply = String(state.ply);
+    // the board is one image for screen readers: its label says where the game stands
+    const current = state.ply ? moveText(state.line[state.ply].entry) : t('moves.start');
+    $('board').setAttribute('aria-label', `${t('board.label')}: ${t('nav.ply', state.ply, last)}, ${current}`);
     $('ply').textContent = t('nav.ply', state.ply, last);
     $('ply').dataset.ply = String(state.ply);
     for (const li of $('moves').children) {
