@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/charconv_double.hpp"
 #include "core/digits.hpp"
 #include "core/utf8.hpp"
 
@@ -91,7 +92,7 @@ public:
             return;
         }
         char* const start = p_;
-        p_ = std::to_chars(p_, end_, d).ptr;
+        p_ = kifu::detail::double_to_chars(p_, end_, d).ptr;
         if (std::string_view(start, static_cast<std::size_t>(p_ - start)).find_first_of(".eE") == std::string_view::npos) {
             lit(".0");
         }

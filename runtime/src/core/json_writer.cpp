@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/charconv_double.hpp"
 #include "core/utf8.hpp"
 
 namespace kifu::inline v1 {
@@ -187,7 +188,7 @@ void json_writer::value(double d) {
     }
     before_value();
     char buffer[32];
-    auto result = std::to_chars(buffer, buffer + sizeof buffer, d);
+    auto result = kifu::detail::double_to_chars(buffer, buffer + sizeof buffer, d);
     out_.append(buffer, result.ptr);
     const std::string_view written(buffer, static_cast<std::size_t>(result.ptr - buffer));
     if (written.find_first_of(".eE") == std::string_view::npos) out_ += ".0";

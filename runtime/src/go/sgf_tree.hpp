@@ -74,7 +74,7 @@ public:
     flat_vector() = default;
     flat_vector(const flat_vector& other) : size_(other.size_), capacity_(other.size_) {
         if (size_ != 0) {
-            data_ = std::make_unique_for_overwrite<T[]>(size_);
+            data_ = uninitialized_array(size_);
             std::copy_n(other.data_.get(), size_, data_.get());
         }
     }
@@ -119,12 +119,21 @@ public:
     }
 
 private:
+    // std::make_unique_for_overwrite where the standard library has it (not the libc++ of
+    // emscripten 3.1.6, which the WebAssembly build uses): the elements are left uninitialized.
+    static std::unique_ptr<T[]> uninitialized_array(std::size_t n) {
+#if defined(__cpp_lib_smart_ptr_for_overwrite)
+        return std::make_unique_for_overwrite<T[]>(n);
+#else
+        return std::unique_ptr<T[]>(new T[n]);
+#endif
+    }
     [[gnu::noinline]] void grow(std::uint32_t n) {
         const std::size_t twice = 2 * std::size_t{capacity_};
         reallocate(std::max<std::size_t>({16, twice, std::size_t{size_} + n}));
     }
     void reallocate(std::size_t n) {
-        auto bigger = std::make_unique_for_overwrite<T[]>(n);
+        auto bigger = uninitialized_array(n);
         if (size_ != 0) std::copy_n(data_.get(), size_, bigger.get());
         data_ = std::move(bigger);
         capacity_ = static_cast<std::uint32_t>(n);

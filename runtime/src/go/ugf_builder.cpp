@@ -5,6 +5,7 @@
 // stone), and the `[ReviewComment]` texts of the main line's nodes (the `[ReviewNode]` list
 // tells which node numbers are on the main line; review variations are not read).
 
+#include "core/charconv_double.hpp"
 #include "go/readers.hpp"
 
 #include <algorithm>
@@ -40,7 +41,7 @@ int number(std::string_view s) {
 // `-5.50` → `-5.5`, `7.00` → `7`: a real as SGF writes it; empty when not a number.
 std::string real(std::string_view s) {
     double v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    const auto [end, ec] = kifu::detail::double_from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc{} || end != s.data() + s.size() || s.empty()) return {};
     std::string out(s);
     if (out.find('.') != std::string::npos) {

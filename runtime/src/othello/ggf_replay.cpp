@@ -1,6 +1,7 @@
 // One GGF game's properties → a replayed othello record: the BO board, the moves with their
 // evals and times, passes recorded or inserted, the end of the game.
 
+#include "core/charconv_double.hpp"
 #include "othello/ggf.hpp"
 
 #include <algorithm>
@@ -256,7 +257,7 @@ private:
             std::string_view e = m.eval;
             if (e.front() == '+') e.remove_prefix(1);
             double v = 0;
-            const auto [end, ec] = std::from_chars(e.data(), e.data() + e.size(), v);
+            const auto [end, ec] = kifu::detail::double_from_chars(e.data(), e.data() + e.size(), v);
             if (ec == std::errc{} && end == e.data() + e.size() && !e.empty() && std::isfinite(v)) {
                 n.eval = v;
             } else {
@@ -293,7 +294,7 @@ bool valid_result(std::string_view re) {
     }
     if (!number.empty() && (number.front() == '+' || number.front() == '-')) number.remove_prefix(1);
     double v = 0;
-    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+    const auto [end, ec] = kifu::detail::double_from_chars(number.data(), number.data() + number.size(), v);
     return !number.empty() && ec == std::errc{} && end == number.data() + number.size();
 }
 

@@ -14,6 +14,7 @@
 
 #include <kifu/json_writer.hpp>
 
+#include "core/charconv_double.hpp"
 #include "core/csv_field.hpp"
 #include "core/digits.hpp"
 #include "othello/bitboard.hpp"
@@ -139,7 +140,7 @@ std::optional<double> black_result(const record& r) {
         while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
         if (!s.empty() && s.front() == '+') s.remove_prefix(1);
         double v = 0;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        const auto [end, ec] = kifu::detail::double_from_chars(s.data(), s.data() + s.size(), v);
         if (!s.empty() && ec == std::errc{} && end == s.data() + s.size() && std::isfinite(v)) {
             return v;
         }

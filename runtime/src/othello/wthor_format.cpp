@@ -116,24 +116,32 @@ void read_wthor(std::string_view bytes, const std::filesystem::path& path, const
         out.diagnostics.push_back(std::move(d));
     }
 
-    out.records.reserve(out.records.size() + file.games.size());
-    for (std::size_t i = 0; i < file.games.size(); ++i) {
+    wthor::to_records(file, names, file_name, 0, file.games.size(), games_before, options, out);
+}
+
+}  // namespace
+
+bool wthor::to_records(const games_file& file, const name_tables& names, std::string_view file_name,
+                       std::size_t first, std::size_t count, std::size_t games_before, const read_options& options,
+                       read_result& out) {
+    const std::size_t end = first >= file.games.size() ? first : first + std::min(count, file.games.size() - first);
+    out.records.reserve(out.records.size() + (end - first));
+    for (std::size_t i = first; i < end; ++i) {
         const std::size_t before = out.diagnostics.size();
         record r = wthor::to_record(file.games[i], file.header, names, file_name, games_before + i + 1,
                                     out.diagnostics);
         apply_rule_policy(out.diagnostics, before, options);
         const bool failed = has_error_since(out.diagnostics, before);
         if (failed && options.mode == read_mode::strict) {
-            return;  // strict: the first error ends the read, the games before it are kept
+            return false;  // strict: the first error ends the read, the games before it are kept
         }
         kifu::record rec(std::move(r));
         rec.index = games_before + i + 1;
         rec.has_error = failed;
         out.records.push_back(std::move(rec));
     }
+    return true;
 }
-
-}  // namespace
 
 kifu::format_entry wthor_format() {
     kifu::format_entry f;

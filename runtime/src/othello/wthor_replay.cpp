@@ -288,7 +288,7 @@ __attribute__((target("avx2"))) void replay_8_avx2(replayed_game& r, const game&
 }
 #endif
 
-void replay_8(replayed_game& r, const game& g, const replay_context& ctx, bool portable) {
+void replay_8(replayed_game& r, const game& g, const replay_context& ctx, [[maybe_unused]] bool portable) {
 #if KIFU_OTHELLO_AVX2
     if (!portable && detail::has_avx2()) {
         replay_8_avx2(r, g, ctx);

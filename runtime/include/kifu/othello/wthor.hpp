@@ -17,6 +17,7 @@
 #include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
 #include <kifu/othello/record.hpp>
+#include <kifu/read.hpp>
 
 namespace kifu::inline v1::othello::wthor {
 
@@ -148,6 +149,15 @@ KIFU_API record to_record(const game& g, const header& h, const name_tables& nam
 KIFU_API void to_record(const game& g, const header& h, const name_tables& names, std::string_view file_name,
                std::size_t game_number, std::vector<diagnostic>& diagnostics, record& out);
 
+/// Appends games `first` … `first + count - 1` of a game file (as many of them as it holds) to
+/// `out.records` as the WTHOR reader reads them: one record per game, numbered
+/// `games_before + i + 1` for game i of the file (record::index and the diagnostics' game), the
+/// reading policy of `options` applied (`mode`, `warnings_are_errors`). Converting a base a
+/// range at a time gives the records and diagnostics of one read, in pieces. Returns false when
+/// `options.mode` is strict and a game had an error: that game and the ones after it are left out.
+KIFU_API bool to_records(const games_file& file, const name_tables& names, std::string_view file_name,
+                         std::size_t first, std::size_t count, std::size_t games_before, const read_options& options,
+                         read_result& out);
 /// The game a record came from: ids and scores from its "wthor.*" header keys (0 when
 /// absent), moves from its non-pass plies. Returns nothing for boards WTHOR cannot hold
 /// (not 8×8 or 10×10, not the standard start) or when a header value is not a number.

@@ -1,0 +1,319 @@
+// The JavaScript API of kifu over its WebAssembly module. It only moves bytes and JSON between
+// JavaScript and the C functions of src/kifu_js.cpp: everything else (detection, decoding,
+// parsing, normalizing, writing) is the C++ library's.
+//
+// A CommonJS module (Node: require("./api.cjs")(await createKifuModule())) and a classic
+// script (pages: kifu-browser.js defines kifuMakeApi, then window.kifu).
+(function (root, factory) {
+  if (typeof module === "object" && module.exports) {
+    module.exports = factory;
+  } else {
+    root.kifuMakeApi = factory;
+  }
+})(typeof globalThis !== "undefined" ? globalThis : this, function kifuMakeApi(Module) {
+  "use strict";
+
+  const encoder = new TextEncoder();
+  // ignoreBOM: a writer's BOM (csv) is part of its text and stays in the string.
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  /** The link from a parsed record to the input it came from (not enumerable, not in JSON). */
+  const SOURCE = Symbol.for("kifu.source");
+
+  class KifuError extends Error {
+    constructor(message, diagnostics) {
+      super(message);
+      this.name = "KifuError";
+      this.diagnostics = diagnostics || [];
+      const first = this.diagnostics.find((d) => d.severity === "error") || this.diagnostics[0];
+      if (first) {
+        this.code = first.code;
+        this.file = first.file;
+        this.line = first.line;
+        this.column = first.column;
+      }
+    }
+  }
+
+  // ---- moving bytes in and out of the module's memory
+
+  function toBytes(input) {
+    if (typeof input === "string") return encoder.encode(input);
+    if (input instanceof Uint8Array) return input;
+    if (input instanceof ArrayBuffer) return new Uint8Array(input);
+    if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    throw new TypeError("expected a string, a Uint8Array or an ArrayBuffer");
+  }
+
+  // Runs fn with the arguments copied into the module's memory: a Uint8Array becomes a pointer
+  // and a length, a string a NUL-terminated UTF-8 pointer, a number stays a number.
+  function call(fn, ...args) {
+    const allocated = [];
+    const flat = [];
+    try {
+      for (const a of args) {
+        if (typeof a === "number") {
+          flat.push(a);
+          continue;
+        }
+        const bytes = typeof a === "string" ? encoder.encode(a + "\0") : a;
+        const p = Module._malloc(Math.max(1, bytes.length));
+        if (!p) throw new RangeError(`kifu: cannot allocate ${bytes.length} bytes in the WebAssembly memory`);
+        allocated.push(p);
+        Module.HEAPU8.set(bytes, p);
+        flat.push(p);
+        if (typeof a !== "string") flat.push(bytes.length);
+      }
+      return fn(...flat);
+    } finally {
+      for (const p of allocated) Module._free(p);
+    }
+  }
+
+  function outBytes(slot) {
+    const p = Module._kj_out(slot);
+    return Module.HEAPU8.subarray(p, p + Module._kj_out_size(slot));
+  }
+  const outText = (slot) => decoder.decode(outBytes(slot));
+  const outJSON = () => JSON.parse(outText(0));
+
+  const modeCode = (mode, fallback) => {
+    const m = mode || fallback;
+    if (m !== "strict" && m !== "lenient") throw new TypeError(`mode must be "strict" or "lenient", not ${JSON.stringify(mode)}`);
+    return m === "lenient" ? 1 : 0;
+  };
+
+  // ---- what kifu knows
+
+  let info = null;
+  const getInfo = () => {
+    if (!info) {
+      Module._kj_info();
+      info = outJSON();
+    }
+    return info;
+  };
+  const formats = () => getInfo().formats.map((f) => ({ ...f, extensions: [...f.extensions] }));
+  const writers = () => getInfo().writers.map((w) => ({ ...w, encodings: [...w.encodings] }));
+
+  // ---- reading
+
+  function readArgs(input, options) {
+    const o = options || {};
+    const bytes = toBytes(input);
+    // A string is text already: its bytes are the UTF-8 the encoder made.
+    const encoding = o.encoding || (typeof input === "string" ? "UTF-8" : "");
+    return { bytes, format: o.format || "", encoding, name: o.name || "<buffer>", mode: o.mode || "strict" };
+  }
+
+  /**
+   * Reads a record: detects format and encoding unless given, parses, normalizes.
+   * Returns {format, encoding, records, diagnostics}; records are plain JKF objects.
+   */
+  function parse(input, options) {
+    const a = readArgs(input, options);
+    call(Module._kj_parse, a.bytes, a.format, a.encoding, a.name, modeCode(a.mode, "strict"));
+    const r = outJSON();
+    if (r.records.length > 0) {
+      // The source stays with the records (a copy: the caller may reuse its buffer) so that
+      // write() can read go and othello records again; kifu reads back only shogi JKF.
+      const source = { bytes: a.bytes === input ? a.bytes.slice() : a.bytes, format: r.format, encoding: a.encoding, name: a.name, mode: a.mode };
+      r.records.forEach((record, i) => {
+        Object.defineProperty(record, SOURCE, { value: { source, index: r.indexes[i], game: r.games[i], hasError: r.errors[i] } });
+      });
+    }
+    return { format: r.format, encoding: r.encoding, records: r.records, diagnostics: r.diagnostics };
+  }
+
+  /** Every problem of an input, read leniently unless options.mode says "strict". */
+  function lint(input, options) {
+    const a = readArgs(input, options);
+    call(Module._kj_parse, a.bytes, a.format, a.encoding, a.name, modeCode(options && options.mode, "lenient"));
+    return outJSON().diagnostics;
+  }
+
+  /** The format and encoding of an input: {format (null when unknown), game, binary, encoding}. */
+  function detect(input, options) {
+    const o = typeof options === "string" ? { name: options } : options || {};
+    call(Module._kj_detect, toBytes(input), o.name || "");
+    return outJSON();
+  }
+
+  /** The game of a record: "shogi", "go" or "othello". */
+  function gameOf(record) {
+    const link = record && record[SOURCE];
+    if (link) return link.game;
+    return record && typeof record.game === "string" ? record.game : "shogi";
+  }
+
+  // ---- choosing records for a write or a position question
+
+  function select(records) {
+    Module._kj_select_begin();
+    const slots = new Map();
+    records.forEach((record, i) => {
+      if (record === null || typeof record !== "object") throw new TypeError(`record ${i + 1} is not an object`);
+      const link = record[SOURCE];
+      if (gameOf(record) === "shogi") {
+        // Shogi JKF reads back: the object as it is now, edits included.
+        const json = encoder.encode(JSON.stringify(record));
+        call(Module._kj_select_jkf, json, link ? link.source.name : "<record>");
+        return;
+      }
+      if (!link) {
+        throw new TypeError(
+          `record ${i + 1} is a ${record.game} record that parse() did not return: kifu reads go and othello ` +
+            "records from their source formats only (SGF, GGF, WTHOR, …), not from JKF-shaped objects; " +
+            "write the records parse() gave (their source travels with them)",
+        );
+      }
+      let slot = slots.get(link.source);
+      if (slot === undefined) {
+        const s = link.source;
+        slot = call(Module._kj_select_source, s.bytes, s.format, s.encoding, s.name, modeCode(s.mode, "strict"));
+        slots.set(link.source, slot);
+      }
+      if (!Module._kj_select_pick(slot, link.index)) {
+        throw new Error(`record ${i + 1}: game ${link.index} of ${link.source.name} cannot be read again`);
+      }
+    });
+  }
+
+  // ---- writing
+
+  function writerInfo(target) {
+    const w = getInfo().writers.find((x) => x.name === target);
+    if (!w) throw new KifuError(`no writer ${JSON.stringify(target)} (writers: ${getInfo().writers.map((x) => x.name).join(", ")})`, []);
+    return w;
+  }
+
+  /**
+   * Writes records through one of kifu's writers: {data (a string, or a Uint8Array for the
+   * writers whose text is not UTF-8: kif, ki2 in CP932), extension, headerSize, diagnostics}.
+   * Throws a KifuError when the write fails.
+   */
+  function writeResult(recordOrRecords, target, options) {
+    const o = options || {};
+    const records = Array.isArray(recordOrRecords) ? recordOrRecords : [recordOrRecords];
+    const w = writerInfo(target);
+    select(records);
+    call(
+      Module._kj_write,
+      target,
+      o.source || "",
+      o.header === false ? 0 : 1,
+      o.pretty ? 1 : 0,
+      o.jsonLines ? 1 : 0,
+      o.declareEncoding ? 1 : 0,
+      o.ply === undefined || o.ply === null ? -1 : o.ply,
+    );
+    const r = outJSON();
+    if (!r.ok) {
+      const e = r.diagnostics.find((d) => d.severity === "error");
+      throw new KifuError(e ? `${e.message} [${e.code}]` : "the write failed", r.diagnostics);
+    }
+    const utf8 = w.encodings.every((enc) => enc === "UTF-8");
+    const data = utf8 ? outText(1) : outBytes(1).slice();
+    Module._kj_out_release();
+    return { data, extension: r.extension, headerSize: r.headerSize, diagnostics: r.diagnostics };
+  }
+
+  /** The text a writer makes of the records (a Uint8Array for CP932 writers); throws on failure. */
+  const write = (recordOrRecords, target, options) => writeResult(recordOrRecords, target, options).data;
+
+  // ---- shogi positions
+
+  function positionResult() {
+    const r = outJSON();
+    if (r.error) throw new KifuError(r.error + (r.column ? ` (column ${r.column})` : ""), r.diagnostics || []);
+    delete r.diagnostics;
+    return r;
+  }
+
+  /** A shogi position code read: {sfen, shogi64 (null when a hand holds more than it can say), bod}. */
+  function position(code, kind) {
+    const k = kind || (/^\s*(sfen\b|startpos\b|[1-9lnsgkrbpLNSGKRBP+]+\/)/.test(code) ? "sfen" : "shogi64");
+    call(Module._kj_position_code, k, String(code));
+    return positionResult();
+  }
+
+  /** The position after `ply` moves of a shogi record's main line (omitted or -1: its end). */
+  function positionAfter(record, ply) {
+    select([record]);
+    Module._kj_position_after(ply === undefined || ply === null ? -1 : ply);
+    return positionResult();
+  }
+
+  const sfenToShogi64 = (sfen) => {
+    const p = position(sfen, "sfen");
+    if (p.shogi64 === null) throw new KifuError(p.shogi64Error, []);
+    return p.shogi64;
+  };
+  const shogi64ToSfen = (code) => position(code, "shogi64").sfen;
+
+  // ---- WTHOR bases
+
+  /**
+   * Converts a WTHOR base (.wtb/.wtd bytes, with WTHOR.JOU and WTHOR.TRN bytes for the names)
+   * to CSV and/or GGF, `chunk` games at a time, calling onProgress({done, total}) after each
+   * piece. Resolves to {csv, ggf, games, diagnostics}.
+   */
+  async function convertWthor(input, options) {
+    const o = options || {};
+    const wantCsv = o.csv !== false;
+    const wantGgf = o.ggf !== false;
+    const chunk = Math.max(1, o.chunk || 8192);
+    const empty = new Uint8Array(0);
+    call(
+      Module._kj_wthor_open,
+      toBytes(input.games),
+      input.name || "<buffer>",
+      input.players ? toBytes(input.players) : empty,
+      input.tournaments ? toBytes(input.tournaments) : empty,
+      modeCode(o.mode, "lenient"),
+    );
+    const opened = outJSON();
+    const diagnostics = opened.diagnostics;
+    const csv = [];
+    const ggf = [];
+    const total = opened.games;
+    try {
+      if (!opened.ok) throw new KifuError(`${input.name || "<buffer>"}: not a WTHOR game file`, diagnostics);
+      let step = { done: total === 0, next: 0 };
+      if (o.onProgress) o.onProgress({ done: 0, total });
+      while (!step.done) {
+        Module._kj_wthor_step(chunk, wantCsv ? 1 : 0, wantGgf ? 1 : 0);
+        step = outJSON();
+        for (const d of step.diagnostics) diagnostics.push(d);
+        if (wantCsv) csv.push(outText(1));
+        if (wantGgf) ggf.push(outText(2));
+        if (!step.ok && (o.mode || "lenient") === "strict") break;
+        if (o.onProgress) o.onProgress({ done: step.next, total });
+        // Let a page paint its progress bar between pieces.
+        if (!step.done && o.yield !== false) await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    } finally {
+      Module._kj_wthor_close();
+      Module._kj_out_release();
+    }
+    return { csv: wantCsv ? csv.join("") : null, ggf: wantGgf ? ggf.join("") : null, games: total, diagnostics };
+  }
+
+  return {
+    version: getInfo().version,
+    KifuError,
+    SOURCE,
+    parse,
+    lint,
+    detect,
+    formats,
+    writers,
+    write,
+    writeResult,
+    gameOf,
+    position,
+    positionAfter,
+    sfenToShogi64,
+    shogi64ToSfen,
+    convertWthor,
+  };
+});
