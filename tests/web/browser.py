@@ -20,7 +20,7 @@ SOURCE_DIR = Path(os.environ.get("KIFU_SOURCE_DIR", Path(__file__).resolve().par
 PAGE = Path(os.environ.get("KIFU_WEB_PAGE", ""))
 CLI = os.environ.get("KIFU_CLI", "")
 OUT = Path(os.environ.get("KIFU_WEB_OUT", tempfile.gettempdir()))
-CORPUS = Path(os.environ.get("KIFU_CORPUS_DIR", SOURCE_DIR.parent / "shared" / "corpus"))
+CORPUS = Path(os.environ.get("KIFU_CORPUS_DIR", SOURCE_DIR.parent / "shared" / "corpus")).resolve()
 DATA = SOURCE_DIR / "tests" / "data"
 
 CHROMIUM_FLAGS = [
@@ -95,7 +95,7 @@ class Page:
     def load(self, paths):
         """Picks files with the file input (as a user does) and waits until they are read."""
         before = self.js("return kifuPage.state.files.length")
-        self.driver.find_element("id", "pick").send_keys("\n".join(str(p) for p in paths))
+        self.driver.find_element("id", "pick").send_keys("\n".join(str(Path(p).resolve()) for p in paths))
         self.wait(lambda: self.js("return kifuPage.state.files.length") == before + len(paths), 60)
 
     def files(self):

@@ -349,7 +349,9 @@
     const keep = sel.value;
     sel.replaceChildren();
     for (const w of state.writers) {
-      sel.append(el('option', { value: w.name, title: w.description || '' }, `${w.name} — ${w.description || ''}`));
+      // the description up to its first parenthesis or semicolon: "kif — shogi: KIF"
+      const short = (w.description || '').split(/[(;]/)[0].trim().slice(0, 48);
+      sel.append(el('option', { value: w.name, title: w.description || '' }, short ? `${w.name} — ${short}` : w.name));
     }
     if (keep) sel.value = keep;
     if (!sel.value && sel.options.length) sel.value = sel.options[0].value;

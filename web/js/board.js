@@ -29,7 +29,7 @@
   }
 
   function hand(pos, color, t) {
-    const box = el('div', { class: `hand hand-${color}`, 'data-color': String(color) });
+    const box = el('div', { class: `hand hand-${color}${KifuI18n.language === 'ja' ? ' kanji' : ''}`, 'data-color': String(color) });
     box.append(el('div', { class: 'hand-title' }, (color === 0 ? '☗ ' : '☖ ') + t(color === 0 ? 'hand.sente' : 'hand.gote')));
     const list = el('div', { class: 'hand-pieces' });
     let any = false;
@@ -64,7 +64,9 @@
         if (piece) {
           cell.dataset.piece = KifuReplay.sfenOf(piece.kind, piece.color);
           const glyph = glyphOf(piece.kind);
-          const span = el('span', { class: `pc c${piece.color}${KifuReplay.unpromoted[piece.kind] ? ' promoted' : ''}` }, glyph);
+          const kanji = KifuI18n.language === 'ja' ? ' kanji' : '';
+          const span = el('span', { class: `pc c${piece.color}${kanji}${KifuReplay.unpromoted[piece.kind] ? ' promoted' : ''}` });
+          span.append(el('span', { class: 't' }, glyph));
           cell.append(span);
         }
         if (pos.last && pos.last.x === x && pos.last.y === y) cell.classList.add('last');
