@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from browser import CORPUS, Page, cli
+from browser import CORPUS, OUT, Page, cli
 
 BASE = CORPUS / "othello" / "wthor" / "ffo-1977-2021"
 LIMIT_SECONDS = 5.0
@@ -64,6 +64,9 @@ def test_whole_base_to_csv_in_under_five_seconds(page, record_property):
     print(f"WTHOR base → CSV in Chromium: {games} games in {seconds:.3f} s "
           f"(measured in the page from the click to the finished output; {wall:.3f} s seen by the test)")
     record_property("seconds", seconds)
+    workers = page.js("return KifuEngine.workers")
+    (OUT / "wthor-time.txt").write_text(
+        f"{games} games to CSV in {seconds:.3f} s in the page ({wall:.3f} s seen by the test), {workers} workers\n")
     assert games == 127475
     assert seconds < LIMIT_SECONDS, f"{seconds:.2f} s"
     # the bar moved through the conversion and ended full
@@ -77,3 +80,20 @@ def test_whole_base_to_csv_in_under_five_seconds(page, record_property):
     expected = cli("convert", "-t", "csv", *years).stdout
     assert hashlib.sha256(data).hexdigest() == hashlib.sha256(expected).hexdigest()
     assert len(data) == len(expected)
+
+
+def test_one_year_on_the_page_thread_equals_kifu_convert(page):
+    """The conversion without Web Workers (the page's fallback) gives the same bytes."""
+    page.clear()
+    year = BASE / "WTH_1981.wtb"
+    page.load([year] + names())
+    page.driver.set_script_timeout(60)
+    text = page.driver.execute_async_script("""
+      const done = arguments[0];
+      const files = kifuPage.state.files;
+      const bytes = (re) => files.find((f) => re.test(f.name)).bytes;
+      const chunks = [];
+      KifuEngine.wthorHere([{name: 'WTH_1981.wtb', bytes: bytes(/\\.wtb$/)}], bytes(/JOU$/), bytes(/TRN$/), 'csv',
+                           (c) => chunks.push(c), () => {})
+        .then(() => done(chunks.join('')), (e) => done('error: ' + e));""")
+    assert text.encode("utf-8") == cli("convert", "-t", "csv", year).stdout
