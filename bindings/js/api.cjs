@@ -111,8 +111,15 @@
    */
   function parse(input, options) {
     const a = readArgs(input, options);
-    call(Module._kj_parse, a.bytes, a.format, a.encoding, a.name, modeCode(a.mode, "strict"));
+    const asText = options && options.records === "json";
+    call(Module._kj_parse, a.bytes, a.format, a.encoding, a.name, modeCode(a.mode, "strict"), asText ? 2 : 1);
     const r = outJSON();
+    if (asText) {
+      // Each record as its JKF text, not made into objects (for storing or sending on).
+      const lines = outText(1);
+      r.records = lines.length === 0 ? [] : lines.slice(0, -1).split("\n");
+      return { format: r.format, encoding: r.encoding, records: r.records, diagnostics: r.diagnostics };
+    }
     if (r.records.length > 0) {
       // The source stays with the records (a copy: the caller may reuse its buffer) so that
       // write() can read go and othello records again; kifu reads back only shogi JKF.
@@ -127,7 +134,7 @@
   /** Every problem of an input, read leniently unless options.mode says "strict". */
   function lint(input, options) {
     const a = readArgs(input, options);
-    call(Module._kj_parse, a.bytes, a.format, a.encoding, a.name, modeCode(options && options.mode, "lenient"));
+    call(Module._kj_parse, a.bytes, a.format, a.encoding, a.name, modeCode(options && options.mode, "lenient"), 0);
     return outJSON().diagnostics;
   }
 
@@ -211,7 +218,7 @@
       const e = r.diagnostics.find((d) => d.severity === "error");
       throw new KifuError(e ? `${e.message} [${e.code}]` : "the write failed", r.diagnostics);
     }
-    const utf8 = w.encodings.every((enc) => enc === "UTF-8");
+    const utf8 = w.encodings.every((enc) => enc === "UTF-8" || enc === "ASCII");
     const data = utf8 ? outText(1) : outBytes(1).slice();
     Module._kj_out_release();
     return { data, extension: r.extension, headerSize: r.headerSize, diagnostics: r.diagnostics };

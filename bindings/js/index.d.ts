@@ -35,13 +35,16 @@ export interface ReadOptions {
   mode?: "strict" | "lenient";
   /** The input's file name: named in diagnostics, and its extension helps detection. */
   name?: string;
+  /** parse: "objects" (the default) gives JKF objects; "json" gives each record's JKF text instead. */
+  records?: "objects" | "json";
 }
 
 export interface ParseResult {
   format: string;
   /** The encoding the text was decoded from ("" for binary formats). */
   encoding: string;
-  records: JKF[];
+  /** JKF objects (JKF text with `records: "json"`). */
+  records: JKF[] | string[];
   diagnostics: Diagnostic[];
 }
 

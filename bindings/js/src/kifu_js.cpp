@@ -121,10 +121,11 @@ EMSCRIPTEN_KEEPALIVE void kj_info() {
     w.end_object();
 }
 
-/// Reads bytes: {"format", "encoding", "records": [JKF...], "indexes": [...], "errors": [...],
-/// "diagnostics": [...]}.
+/// Reads bytes: {"format", "encoding", "records": [JKF...], "games": [...], "indexes": [...],
+/// "errors": [...], "diagnostics": [...]}. `records` 0: no "records" (a lint); 1: in the
+/// document; 2: as JSON Lines in slot 1 (one compact JKF a line), not in the document.
 EMSCRIPTEN_KEEPALIVE void kj_parse(const char* bytes, std::size_t size, const char* format, const char* encoding,
-                                   const char* name, int mode) {
+                                   const char* name, int mode, int records) {
     const kifu::read_result result =
         kifu::read_buffer(std::string_view(bytes, size), view(name), read_options_of(format, encoding, mode));
     std::string& out = outputs[0];
@@ -133,10 +134,20 @@ EMSCRIPTEN_KEEPALIVE void kj_parse(const char* bytes, std::size_t size, const ch
     w.begin_object();
     w.member("format", result.format);
     w.member("encoding", result.encoding);
-    w.key("records");
-    w.begin_array();
-    for (const kifu::record& r : result.records) r.write_jkf(w);
-    w.end_array();
+    if (records == 1) {
+        w.key("records");
+        w.begin_array();
+        for (const kifu::record& r : result.records) r.write_jkf(w);
+        w.end_array();
+    } else if (records == 2) {
+        std::string& lines = outputs[1];
+        lines.clear();
+        for (const kifu::record& r : result.records) {
+            kifu::json_writer line(lines);
+            r.write_jkf(line);
+            lines += '\n';
+        }
+    }
     w.key("games");
     w.begin_array();
     for (const kifu::record& r : result.records) w.value(kifu::to_string(r.game()));
@@ -247,16 +258,19 @@ EMSCRIPTEN_KEEPALIVE void kj_position_after(int ply) {
     const kifu::shogi::jkf* game = selected.records.empty() ? nullptr : selected.records.front().get<kifu::shogi::jkf>();
     std::optional<kifu::shogi::position> position;
     std::size_t moves = 0;
+    std::size_t at = 0;
     if (game != nullptr) {
         moves = kifu::shogi::main_line(*game).size();
-        position = kifu::shogi::position_after(*game, ply < 0 ? moves : static_cast<std::size_t>(ply));
+        at = ply < 0 ? moves : static_cast<std::size_t>(ply);
+        position = kifu::shogi::position_after(*game, at);
     }
     if (!position) {
         w.member("error", game == nullptr                  ? "not a shogi record"
                           : kifu::has_error(selected.diagnostics) ? "the record cannot be read"
                                                                   : "the main line is shorter than that");
     } else {
-        w.member("sfen", kifu::shogi::to_sfen(*position));
+        // The move number of the SFEN is the next move's, as `kifu position --ply` writes it.
+        w.member("sfen", kifu::shogi::to_sfen(*position, static_cast<int>(at) + 1));
         std::string error;
         if (const std::optional<std::string> code = kifu::shogi::to_shogi64(*position, &error)) {
             w.member("shogi64", *code);

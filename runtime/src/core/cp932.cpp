@@ -2,6 +2,10 @@
 // conversion module; a table lookup per character is a few. The table is iconv's answer for
 // every single byte and every lead-trail pair, so both agree byte for byte; anything the table
 // does not map (an invalid or truncated sequence) is left to iconv.
+//
+// Where iconv has no CP932 (musl's, in the WebAssembly build), the build compiles this file with
+// KIFU_CP932_TABLES naming the same tables made from glibc's iconv
+// (bindings/js/tools/cp932_tables.cpp), for decoding and encoding both.
 
 #include "core/cp932.hpp"
 
@@ -14,6 +18,11 @@
 #include <iconv.h>
 
 #include "core/utf8.hpp"
+
+#if defined(KIFU_CP932_TABLES)
+#include <algorithm>
+#include KIFU_CP932_TABLES
+#endif
 
 namespace kifu::inline v1::detail {
 namespace {
@@ -34,6 +43,16 @@ std::uint32_t pack(std::string_view utf8) {
 class cp932_table {
 public:
     cp932_table() {
+#if defined(KIFU_CP932_TABLES)
+        for (unsigned b = 0; b < 256; ++b) single_[b] = kifu_cp932_single[b];
+        for (const unsigned char lead : kifu_cp932_leads) row_[lead] = static_cast<std::int16_t>(rows_++);
+        pairs_.assign(static_cast<std::size_t>(rows_) * trail_count, 0);
+        for (int row = 0; row < rows_; ++row) {
+            std::copy_n(kifu_cp932_pairs[row], trail_count, pairs_.begin() + static_cast<std::ptrdiff_t>(row) * trail_count);
+        }
+        finish();
+    }
+#else
         const iconv_t cd = iconv_open("UTF-8", "CP932");
         if (cd == reinterpret_cast<iconv_t>(-1)) return;
         for (unsigned b = 0; b < 256; ++b) {
@@ -56,6 +75,11 @@ public:
             }
         }
         iconv_close(cd);
+        finish();
+    }
+#endif
+
+    void finish() {
         ascii_ = true;
         for (unsigned b = 0; b < 0x80; ++b) ascii_ = ascii_ && single_[b] == ((1u << 24) | b);
         ready_ = true;
@@ -175,6 +199,57 @@ private:
 bool decode_cp932(std::string_view bytes, std::string& out) {
     static const cp932_table table;  // built on first use, once (thread-safe)
     return table.decode(bytes, out);
+}
+
+bool encode_cp932(std::string_view utf8, std::string& out, std::size_t& failed_at) {
+#if defined(KIFU_CP932_TABLES)
+    out.clear();
+    out.reserve(utf8.size());
+    const auto* p = reinterpret_cast<const unsigned char*>(utf8.data());
+    std::size_t i = 0;
+    while (i < utf8.size()) {
+        std::size_t bad = 1;
+        const std::size_t length = utf8_sequence_length(p + i, utf8.size() - i, bad);
+        char32_t c = 0;
+        if (length == 1) {
+            c = p[i];
+        } else if (length == 2 || length == 3) {
+            c = p[i] & (0xFF >> (length + 1));
+            for (std::size_t k = 1; k < length; ++k) c = (c << 6) | (p[i + k] & 0x3F);
+        }
+        const std::uint64_t key = static_cast<std::uint64_t>(c) << 16;
+        const std::uint64_t* const end = std::end(kifu_cp932_encode);
+        const std::uint64_t* const found = std::lower_bound(std::begin(kifu_cp932_encode), end, key);
+        if (length == 0 || length > 3 || found == end || (*found >> 16) != c) {
+            failed_at = i;
+            return false;
+        }
+        const unsigned code = static_cast<unsigned>(*found & 0xFFFF);
+        if (code > 0xFF) out += static_cast<char>(code >> 8);
+        out += static_cast<char>(code & 0xFF);
+        i += length;
+    }
+    return true;
+#else
+    const iconv_t cd = iconv_open("CP932", "UTF-8");
+    if (cd == reinterpret_cast<iconv_t>(-1)) {
+        failed_at = static_cast<std::size_t>(-1);
+        return false;
+    }
+    out.assign(utf8.size() + 16, '\0');  // CP932 never takes more bytes than UTF-8
+    char* in = const_cast<char*>(utf8.data());  // iconv's signature; it does not write
+    std::size_t in_left = utf8.size();
+    char* o = out.data();
+    std::size_t o_left = out.size();
+    const bool failed = iconv(cd, &in, &in_left, &o, &o_left) == static_cast<std::size_t>(-1);
+    iconv_close(cd);
+    if (failed) {
+        failed_at = static_cast<std::size_t>(in - utf8.data());
+        return false;
+    }
+    out.resize(out.size() - o_left);
+    return true;
+#endif
 }
 
 }  // namespace kifu::detail

@@ -57,7 +57,13 @@ std::size_t unit_size(std::string_view encoding) {
 
 class iconv_handle {
 public:
-    explicit iconv_handle(const std::string& from) : cd_(iconv_open("UTF-8", from.c_str())) {}
+    explicit iconv_handle(const std::string& from) : cd_(iconv_open("UTF-8", from.c_str())) {
+#if defined(KIFU_CP932_TABLES)
+        // musl's iconv (the WebAssembly build) has no CP932: its SHIFT_JIS decodes a CP932 text
+        // that the table could not (one with bad bytes), to find and replace them.
+        if (!ok() && from == "CP932") cd_ = iconv_open("UTF-8", "SHIFT_JIS");
+#endif
+    }
     ~iconv_handle() {
         if (ok()) iconv_close(cd_);
     }

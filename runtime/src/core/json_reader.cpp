@@ -71,8 +71,8 @@ std::size_t other_error_offset(const nlohmann::json::exception& e, std::string_v
 
 }  // namespace
 
-std::optional<nlohmann::json> parse_json(const source_text& text, std::string_view code_prefix,
-                                         std::vector<diagnostic>& diagnostics) {
+std::optional<nlohmann::ordered_json> parse_json(const source_text& text, std::string_view code_prefix,
+                                                 std::vector<diagnostic>& diagnostics) {
     const std::string code = std::string(code_prefix) + ".json";
     std::string_view input = text.text();
     // nlohmann's parser keeps its own stack, so depth is no danger to it; the bound is ours
@@ -81,7 +81,7 @@ std::optional<nlohmann::json> parse_json(const source_text& text, std::string_vi
     const std::size_t deep = too_deep_at(input);
     if (deep != std::string_view::npos) input = input.substr(0, deep);
     try {
-        nlohmann::json json = nlohmann::json::parse(input.begin(), input.end());
+        nlohmann::ordered_json json = nlohmann::ordered_json::parse(input.begin(), input.end());
         if (deep == std::string_view::npos) return json;
     } catch (const nlohmann::json::parse_error& e) {
         // e.byte counts the bytes read, the bad one included.

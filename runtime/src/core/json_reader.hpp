@@ -21,7 +21,8 @@ inline constexpr std::size_t max_json_depth = 3008;
 /// Returns the JSON document of the text, or nothing after adding one `<code_prefix>.json`
 /// error (a syntax error or nesting deeper than max_json_depth) located in the text. Never throws
 /// for bad input.
-std::optional<nlohmann::json> parse_json(const source_text& text, std::string_view code_prefix,
-                                         std::vector<diagnostic>& diagnostics);
+/// The document keeps its keys in the text's order.
+std::optional<nlohmann::ordered_json> parse_json(const source_text& text, std::string_view code_prefix,
+                                                 std::vector<diagnostic>& diagnostics);
 
 }  // namespace kifu::detail

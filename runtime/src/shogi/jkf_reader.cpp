@@ -23,7 +23,7 @@
 namespace kifu::inline v1::shogi::detail {
 namespace {
 
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;  // keeps the keys in document order: the header is written back in it
 
 // nlohmann keeps no positions, so the reader walks the text itself when it needs one: to
 // point a diagnostic at a field, and to give every move its source line. The text is valid

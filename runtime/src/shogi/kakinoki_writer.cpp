@@ -2,13 +2,11 @@
 
 #include "shogi/kakinoki_writer.hpp"
 
-#include <iconv.h>
-
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstdio>
 
+#include "core/cp932.hpp"
 #include "core/utf8.hpp"
 #include "shogi/engine.hpp"
 #include "shogi/kakinoki.hpp"
@@ -191,21 +189,14 @@ write_result finish_kakinoki(std::string text, const kakinoki_write_options& opt
         result.text = std::move(text);
         return result;
     }
-    const iconv_t cd = iconv_open("CP932", "UTF-8");
-    if (cd == reinterpret_cast<iconv_t>(-1)) {
-        result.code = std::string(prefix) + ".write.cp932";
-        result.message = "this system's iconv cannot convert to CP932";
-        return result;
-    }
-    std::string out(text.size() + 16, '\0');  // CP932 never takes more bytes than UTF-8
-    char* in = text.data();
-    std::size_t in_left = text.size();
-    char* o = out.data();
-    std::size_t o_left = out.size();
-    const bool failed = iconv(cd, &in, &in_left, &o, &o_left) == static_cast<std::size_t>(-1);
-    iconv_close(cd);
-    if (failed) {
-        const std::size_t at = static_cast<std::size_t>(in - text.data());
+    std::string out;
+    std::size_t at = 0;
+    if (!kifu::detail::encode_cp932(text, out, at)) {
+        if (at == static_cast<std::size_t>(-1)) {
+            result.code = std::string(prefix) + ".write.cp932";
+            result.message = "this system's iconv cannot convert to CP932";
+            return result;
+        }
         const std::size_t length = std::min(kifu::detail::utf8_length(text[at]), text.size() - at);
         const std::string_view character(text.data() + at, length);
         char32_t cp = 0;
@@ -223,7 +214,6 @@ write_result finish_kakinoki(std::string text, const kakinoki_write_options& opt
                          " of the written text has no CP932 form; write UTF-8 instead";
         return result;
     }
-    out.resize(out.size() - o_left);
     result.text = std::move(out);
     return result;
 }
