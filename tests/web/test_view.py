@@ -9,6 +9,7 @@ SAMPLES = sorted((DATA / "samples").iterdir())
 SHOGI = DATA / "web" / "side-pawn.kif"
 GO = DATA / "web" / "random-9x9.sgf"
 OTHELLO = DATA / "othello" / "wthor-export.ggf"
+BROKEN = DATA / "web" / "broken.kif"
 
 
 @pytest.fixture(scope="module")
@@ -190,14 +191,20 @@ def test_keyboard_reaches_controls_in_order_with_labels(page):
 
 
 def test_files_dropped_are_read(page):
-    """A drop (the files made in the page, as a DataTransfer the drop event carries)."""
+    """A drop on the page (a DataTransfer made in the page, carried by the drop event): a go
+    record and a broken CP932 KIF, whose diagnostic shows with its line."""
     page.clear()
-    data = GO.read_bytes()
     page.js("""
-      const bytes = new Uint8Array(arguments[0]);
       const dt = new DataTransfer();
-      dt.items.add(new File([bytes], 'random-9x9.sgf'));
+      dt.items.add(new File([new Uint8Array(arguments[0])], 'random-9x9.sgf'));
+      dt.items.add(new File([new Uint8Array(arguments[1])], 'broken.kif'));
       const ev = new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true});
-      document.getElementById('drop').dispatchEvent(ev);""", list(data))
-    page.wait(lambda: page.js("return kifuPage.state.files.length") == 1)
-    assert page.files()[0]["format"] == "sgf"
+      document.getElementById('drop').dispatchEvent(ev);""", list(GO.read_bytes()), list(BROKEN.read_bytes()))
+    page.wait(lambda: page.js("return kifuPage.state.files.length") == 2)
+    assert [(f["name"], f["format"], f["encoding"]) for f in page.files()] == \
+        [("random-9x9.sgf", "sgf", "UTF-8"), ("broken.kif", "kif", "CP932")]
+    page.select_file("broken.kif")
+    shown = page.js("""
+      return Array.from(document.querySelectorAll('#diagnostics li.diag')).map((li) =>
+        li.querySelector('.loc').textContent + ' ' + li.querySelector('.msg').textContent);""")
+    assert "13:9 expected the origin square, as in (77), or 打 for a drop" in shown, shown
