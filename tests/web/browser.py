@@ -43,7 +43,7 @@ def find_browser():
 class Page:
     """One Chromium with the page open from file://."""
 
-    def __init__(self, lang="en"):
+    def __init__(self, lang="en", url=None):
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
@@ -67,7 +67,7 @@ class Page:
         self.driver = webdriver.Chrome(service=Service(driver), options=options)
         self.driver.execute_cdp_cmd("Browser.setDownloadBehavior",
                                     {"behavior": "allow", "downloadPath": str(self.downloads)})
-        self.driver.get(PAGE.as_uri())
+        self.driver.get(url or PAGE.as_uri())
         self.wait(lambda: self.js("return document.body.dataset.ready || ''") != "", 30)
         ready = self.js("return document.body.dataset.ready")
         message = self.js("return document.getElementById('status').textContent")

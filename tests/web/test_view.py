@@ -208,3 +208,32 @@ def test_files_dropped_are_read(page):
       return Array.from(document.querySelectorAll('#diagnostics li.diag')).map((li) =>
         li.querySelector('.loc').textContent + ' ' + li.querySelector('.msg').textContent);""")
     assert "13:9 expected the origin square, as in (77), or 打 for a drop" in shown, shown
+
+
+def test_page_served_by_a_static_http_server():
+    """The same folder served over HTTP (any static host) works as from disk."""
+    import functools
+    import http.server
+    import threading
+    from browser import PAGE
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(PAGE.parent)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        p = Page(url=f"http://127.0.0.1:{server.server_address[1]}/index.html")
+        try:
+            p.load([GO])
+            assert p.files() == [{"name": GO.name, "format": "sgf", "encoding": "UTF-8"}]
+            p.keys(Keys.END)
+            rows = cli_json_lines("convert", "-t", "positions-jsonl", GO)
+            assert rows[-1]["ply"] == p.ply() == 50
+            assert go_board_of_dom(p) == rows[-1]["board"]
+        finally:
+            p.close()
+    finally:
+        server.shutdown()
