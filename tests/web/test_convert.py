@@ -39,6 +39,9 @@ def convert(page, target, scope):
     (GO, "sgf", "sgf"),
     (OTHELLO, "ggf", "ggf"),
     (OTHELLO, "csv", "csv"),
+    (OTHELLO, "jkf", "jsonl"),
+    (SHOGI, "ki2", "ki2"),
+    (SHOGI, "usi", "usi"),
 ])
 def test_one_file_converts_to_the_bytes_of_kifu_convert(page, path, target, extension):
     page.clear()
