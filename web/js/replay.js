@@ -30,7 +30,6 @@
     lineFrom(node.alts[alt], ply, next);
     // the first node keeps the whole group so the choice can be changed again
     next[ply] = { entry: node.alts[alt][0], alts: node.alts, alt };
-    if (alt === 0) next[ply].alts = node.alts;
     return next;
   }
 
