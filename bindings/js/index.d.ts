@@ -39,12 +39,12 @@ export interface ReadOptions {
   records?: "objects" | "json";
 }
 
-export interface ParseResult {
+export interface ParseResult<R = JKF> {
   format: string;
   /** The encoding the text was decoded from ("" for binary formats). */
   encoding: string;
-  /** JKF objects (JKF text with `records: "json"`). */
-  records: JKF[] | string[];
+  /** JKF objects (each record's JKF text with `records: "json"`). */
+  records: R[];
   diagnostics: Diagnostic[];
 }
 
@@ -151,7 +151,8 @@ export const version: string;
 export const SOURCE: unique symbol;
 
 /** Reads a record in any format kifu knows: detects format and encoding unless given, parses, normalizes. */
-export function parse(input: Input, options?: ReadOptions): ParseResult;
+export function parse(input: Input, options: ReadOptions & { records: "json" }): ParseResult<string>;
+export function parse(input: Input, options?: ReadOptions): ParseResult<JKF>;
 /** Every problem of an input (read leniently unless mode says "strict"). */
 export function lint(input: Input, options?: ReadOptions): Diagnostic[];
 /** The format and encoding of an input. */

@@ -177,6 +177,16 @@ TEST_CASE("jkf reader: a normalized game reads back to itself", "[jkf]") {
     CHECK(kifu::to_jkf(again.records[0]) == once);
 }
 
+TEST_CASE("jkf reader: the header keeps the document's order of keys", "[jkf]") {
+    // Not sorted: a KIF written from the JKF lists the header lines in the order the JKF has them.
+    const std::string raw = R"({"header":{"開始日時":"2024/01/02","棋戦":"test","先手":"a","後手":"b"},"moves":[{}]})";
+    const kifu::read_result r = read(raw);
+    INFO(diagnostics_of(r));
+    REQUIRE(r.ok());
+    REQUIRE(r.records.size() == 1);
+    CHECK(kifu::to_jkf(r.records[0]) == raw);
+}
+
 TEST_CASE("jkf reader: null optionals and the schema's extra hand keys are accepted", "[jkf]") {
     const kifu::read_result r = read(
         R"({"header":{},"initial":null,"moves":[{"comments":null},)"

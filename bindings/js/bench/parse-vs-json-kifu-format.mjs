@@ -164,16 +164,19 @@ for (const format of opt.formats) {
   const ours = time((t) => kifu.parse(t, { format }).records[0], texts, bytes, moves);
   // For information: the same reads giving each record's JKF text instead of objects.
   const oursText = time((t) => kifu.parse(t, { format, records: "json" }).records[0], texts, bytes, moves);
+  // For information: JSON.parse alone of the same records' JKF text (the floor of any JSON path).
+  const jsonTexts = texts.map((t) => kifu.parse(t, { format, records: "json" }).records[0]);
+  const jsonOnly = time((t) => JSON.parse(t), jsonTexts, bytes, moves);
   const ratio = ours.median.movesPerSec / peer.median.movesPerSec;
   const roundRatios = ours.rounds.map((r, i) => r.movesPerSec / peer.rounds[i].movesPerSec);
-  results.push({ format, files: files.length, games: items.length, timed: accepted.length, peerRejected, kifuRejected: kifuRejected.length, bytes, moves, peer, kifu: ours, kifuText: oursText, ratio, roundRatios });
+  results.push({ format, files: files.length, games: items.length, timed: accepted.length, peerRejected, kifuRejected: kifuRejected.length, bytes, moves, peer, kifu: ours, kifuText: oursText, jsonParseOnly: jsonOnly, ratio, roundRatios });
   if (!opt.json) {
     const f = (x, d = 1) => x.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
     console.log(
       `${format}: ${items.length} games, ${accepted.length} timed (json-kifu-format rejects ${peerRejected}, kifu ${kifuRejected.length}); ` +
         `${f(bytes / 1e6, 3)} MB, ${moves} main-line moves; node ${process.version}`,
     );
-    for (const [name, r] of [[`json-kifu-format@${peerVersion}`, peer], [`kifu@${kifu.version} (wasm)`, ours], ["kifu, JKF text (no objects)", oursText]]) {
+    for (const [name, r] of [[`json-kifu-format@${peerVersion}`, peer], [`kifu@${kifu.version} (wasm)`, ours], ["kifu, JKF text (no objects)", oursText], ["JSON.parse of that text only", jsonOnly]]) {
       console.log(
         `  ${name.padEnd(28)} median ${f(r.median.gamesPerSec)} games/s  ${f(r.median.mbPerSec, 2)} MB/s  ${f(r.median.movesPerSec, 0)} moves/s` +
           `  (rounds: ${r.rounds.map((x) => f(x.movesPerSec, 0)).join(", ")}; ${r.iterations} passes each)`,

@@ -30,6 +30,42 @@ kifu::read_options read_options_of(const char* format, const char* encoding, int
     return options;
 }
 
+// Rewrites JSON text (valid UTF-8, as kifu's json_writer makes it) in ASCII: every other
+// character as a \uXXXX escape (two for one beyond U+FFFF), which only strings hold. The same
+// document, which JavaScript decodes and parses faster (a one-byte string).
+void escape_to_ascii(std::string& json) {
+    std::size_t wide = 0;
+    for (const char c : json) wide += static_cast<unsigned char>(c) >= 0x80 ? 1 : 0;
+    if (wide == 0) return;
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(json.size() + 4 * wide);
+    const auto escape = [&](unsigned unit) {
+        out += "\\u";
+        for (int shift = 12; shift >= 0; shift -= 4) out += hex[(unit >> shift) & 0xF];
+    };
+    for (std::size_t i = 0; i < json.size();) {
+        const auto b = static_cast<unsigned char>(json[i]);
+        if (b < 0x80) {
+            out += json[i++];
+            continue;
+        }
+        const std::size_t length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+        char32_t c = b & (0xFF >> (length + 1));
+        for (std::size_t k = 1; k < length && i + k < json.size(); ++k) {
+            c = (c << 6) | (static_cast<unsigned char>(json[i + k]) & 0x3F);
+        }
+        i += length;
+        if (c >= 0x10000) {
+            escape(0xD800 + ((c - 0x10000) >> 10));
+            escape(0xDC00 + ((c - 0x10000) & 0x3FF));
+        } else {
+            escape(static_cast<unsigned>(c));
+        }
+    }
+    json = std::move(out);
+}
+
 void write_diagnostics(kifu::json_writer& w, const std::vector<kifu::diagnostic>& diagnostics) {
     w.key("diagnostics");
     w.begin_array();
@@ -162,6 +198,7 @@ EMSCRIPTEN_KEEPALIVE void kj_parse(const char* bytes, std::size_t size, const ch
     w.end_array();
     write_diagnostics(w, result.diagnostics);
     w.end_object();
+    escape_to_ascii(out);
 }
 
 /// {"format": name or null, "game", "encoding"}

@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
+import vm from "node:vm";
 
-import { dataDir, kifu, runKifu, scratchDir } from "./support.mjs";
+import { dataDir, kifu, packageDir, runKifu, scratchDir } from "./support.mjs";
 
 const samples = path.join(dataDir, "samples");
 const sample = {
@@ -165,4 +166,18 @@ test("formats and writers describe what kifu reads and writes", () => {
   assert.equal(kifu.writers().find((w) => w.name === "kif").encodings[0], "CP932");
   assert.match(kifu.version, /^\d+\.\d+\.\d+$/);
   assert.deepEqual(kifu.detect(new Uint8Array([1, 2, 3]), "x.bin").format, null);
+});
+
+test("kifu-browser.js runs as a page's classic script: window.kifu.ready gives the same API", async () => {
+  const code = fs.readFileSync(path.join(packageDir, "kifu-browser.js"), "utf8");
+  // What a page gives a classic script; no require, module or process.
+  const page = { TextEncoder, TextDecoder, WebAssembly, setTimeout, console, atob };
+  page.window = page;
+  vm.createContext(page);
+  vm.runInContext(code, page, { filename: "kifu-browser.js" });
+  const k = await page.kifu.ready;
+  assert.equal(k, page.kifu);
+  const r = k.parse(read(sample.shogi), { name: sample.shogi });
+  assert.deepEqual(JSON.parse(JSON.stringify(r.records)), JSON.parse(JSON.stringify(parseFile(sample.shogi).records)));
+  assert.equal(k.write(r.records[0], "csa"), kifu.write(r.records[0], "csa"));
 });
