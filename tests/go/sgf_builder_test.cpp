@@ -179,6 +179,11 @@ TEST_CASE("sgf.game-in-tree: a game starting inside an open tree closes it first
     std::vector<kifu::diagnostic> variation;
     CHECK(shape(parse("(;GM[1];B[cc](;W[dd]C[GM])(;W[ee]))", variation)) == "(;GM[1];B[cc]\n(;W[dd]C[GM])\n(;W[ee]))\n");
     CHECK(variation.empty());
+    // In a balanced input (every file kifu writes) a variation whose first node holds GM or FF
+    // is a variation: only a tree left open at the end means a ')' is missing.
+    std::vector<kifu::diagnostic> balanced;
+    CHECK(shape(parse("(;GM[1];B[cc](;W[dd])(;FF[4]W[ee]))", balanced)) == "(;GM[1];B[cc]\n(;W[dd])\n(;FF[4]W[ee]))\n");
+    CHECK(balanced.empty());
 }
 
 TEST_CASE("sgf.not-a-game-tree: text in parentheses between games is no game", "[go][sgf]") {

@@ -141,7 +141,7 @@ public:
                 current_ = no_node;  // a new game tree
                 root_properties_ = reader::property_count(tree_);
                 implied_root_ = false;
-            } else if (starts_game(offset + 1)) [[unlikely]] {
+            } else if (starts_game(offset + 1) && leaves_a_tree_open()) [[unlikely]] {
                 if (!game_in_tree(at)) return;
             }
             open_.push_back({current_, static_cast<std::uint32_t>(tree_.node_count()), at});
@@ -355,6 +355,30 @@ private:
         return i < t.size() && t[i] == '[';
     }
 
+    // True when the input ends with a game tree still open: its `(` and `)` (outside values)
+    // do not balance. A game root inside a tree means a missing `)` only then: in a balanced
+    // input (every file kifu writes) a variation whose first node holds GM or FF is just that.
+    // Counted once, on the first question.
+    bool leaves_a_tree_open() {
+        if (balance_ == balance::unknown) {
+            const std::string_view t = text_.text();
+            std::size_t depth = 0;
+            for (std::size_t i = 0; i < t.size(); ++i) {
+                const char c = t[i];
+                if (c == '[') {
+                    ++i;
+                    while (i < t.size() && t[i] != ']') i += t[i] == '\\' ? 2 : 1;
+                } else if (c == '(') {
+                    ++depth;
+                } else if (c == ')' && depth > 0) {
+                    --depth;
+                }
+            }
+            balance_ = depth > 0 ? balance::open : balance::closed;
+        }
+        return balance_ == balance::open;
+    }
+
     // A `(` at `at` inside a game tree starts a new game (starts_game): the trees still open
     // lack their `)`. They are closed before it, and it opens a game of its own. Returns false
     // when strict reading ends here.
@@ -565,6 +589,8 @@ private:
     last_token last_ = last_token::other;
     pending pending_ = pending::none;
     bool trailing_reported_ = false;
+    enum class balance : unsigned char { unknown, open, closed };
+    balance balance_ = balance::unknown;  // leaves_a_tree_open(), once asked
     const bool strict_;
     bool stopped_ = false;             // strict reading ended at a damaged structure
     std::size_t kept_roots_ = 0;       // the games kept then
