@@ -368,9 +368,8 @@ stream_summary streamer::run() {
         found = detect(buffer, name_);
     }
     const bool wide = found.encoding.starts_with("UTF-16") || found.encoding.starts_with("UTF-32");
-    std::string ext = path_.extension().string();
-    for (char& ch : ext) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch + 32 : ch);
-    const bool names_file = ext == ".jou" || ext == ".trn";  // WTHOR names, no games
+    // WTHOR names (.jou, .trn), no games: by the name, as the WTHOR codec tells them.
+    const bool names_file = othello::wthor::kind_of({}, path_.filename().string()) != othello::wthor::file_kind::games;
     if (found.format == nullptr || !streams(found.format->name) || wide || names_file || buffer.size() < 64 * 1024) {
         // Not streamed (or small): read_file says what is wrong, if anything.
         file.reset();

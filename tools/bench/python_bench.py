@@ -3,7 +3,8 @@
 
     PYTHONPATH=build/python /usr/bin/python3 tools/bench/python_bench.py [CORPUS] [--dask]
 
-CORPUS defaults to ../shared/corpus beside the repository. Rows:
+CORPUS defaults to the shared test corpus beside the repository, where the tests look for it
+(KIFU_CORPUS_DIR in tests/CMakeLists.txt). Rows:
 
 - kifu.read of the 2,000 generated KIF games (a Python loop over the files, a ReadResult
   and Record objects each), against kifu::read_file over the same files in a C++ loop in the

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <filesystem>
 #include <unordered_map>
 #include <unordered_set>
@@ -15,6 +14,7 @@
 
 #include <fmt/core.h>
 
+#include <kifu/othello/wthor.hpp>
 #include <kifu/read_stream.hpp>
 #include <kifu/record.hpp>
 #include <kifu/write.hpp>
@@ -95,13 +95,9 @@ std::string output_base(const input_item& item) {
 
 // True for the WTHOR names files (WTHOR.JOU, WTHOR.TRN): inputs that hold names for the game
 // files beside them and no game (`wthor.no-games`), so they have no output under -o DIR.
+// The WTHOR codec's own rule, by the name alone (no bytes: any other name is a games file).
 bool holds_names_only(const input_item& item) {
-    const std::string_view name = name_of(item.relative);
-    const std::size_t dot = name.rfind('.');
-    if (dot == std::string_view::npos || name.size() - dot != 4) return false;
-    std::string ext(name.substr(dot));
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext == ".jou" || ext == ".trn";
+    return othello::wthor::kind_of({}, name_of(item.relative)) != othello::wthor::file_kind::games;
 }
 
 // Everything about one input: read, render, write (a file under -o DIR; stdout text is

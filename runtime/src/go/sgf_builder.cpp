@@ -309,6 +309,15 @@ private:
         return std::to_string(p.line) + ":" + std::to_string(p.column);
     }
 
+    // Returns the offset of the `]` that closes the value opened at `open` (a `[`), as the
+    // grammar's value_text reads it (`\` + any character is that character), or the end of
+    // the text when it is never closed.
+    static std::size_t after_value(std::string_view t, std::size_t open) noexcept {
+        std::size_t i = open + 1;
+        while (i < t.size() && t[i] != ']') i += t[i] == '\\' ? 2 : 1;
+        return std::min(i, t.size());
+    }
+
     // True when the text at `from` (just after a `(` inside a game tree) starts a node holding
     // GM or FF: properties of a game's root only, so this `(` starts a new game, not a
     // variation, and the tree it would nest in lacks its `)`. Reads the node's identifiers and
@@ -334,9 +343,7 @@ private:
             blanks();
             if (i >= t.size() || t[i] != '[') return false;
             while (i < t.size() && t[i] == '[') {
-                ++i;
-                while (i < t.size() && t[i] != ']') i += t[i] == '\\' ? 2 : 1;
-                ++i;
+                i = after_value(t, i) + 1;
                 blanks();
             }
         }
@@ -366,8 +373,7 @@ private:
             for (std::size_t i = 0; i < t.size(); ++i) {
                 const char c = t[i];
                 if (c == '[') {
-                    ++i;
-                    while (i < t.size() && t[i] != ']') i += t[i] == '\\' ? 2 : 1;
+                    i = after_value(t, i);
                 } else if (c == '(') {
                     ++depth;
                 } else if (c == ')' && depth > 0) {
