@@ -11,6 +11,7 @@
 #include <kifu/shogi/jkf.hpp>
 
 #include "core/charconv_double.hpp"
+#include "shogi/vocabulary.hpp"
 
 namespace kifu::inline v1::search::detail {
 namespace {
@@ -25,19 +26,15 @@ std::string first_header(const Record& r, std::initializer_list<std::string_view
 
 std::string side_result(std::uint8_t winner) { return winner == 0 ? "black" : "white"; }
 
-// JKF's terminal words: who lost is the side to move when the word was written, but for the
-// two that name a side and those that mean a draw.
+// The special that ends the main line, read with the table every shogi result comes from
+// (shogi/vocabulary.hpp): position rows, training writers and the KIF summary line agree.
 std::string shogi_result(const shogi::jkf& r, std::uint8_t to_move) {
     if (r.moves.empty()) return {};
     const std::string& special = r.moves.back().special;
-    if (special == "TORYO" || special == "TIME_UP" || special == "TSUMI") {
-        return side_result(static_cast<std::uint8_t>(1 - to_move));
-    }
-    if (special == "KACHI" || special == "ILLEGAL_MOVE") return side_result(to_move);
-    if (special == "+ILLEGAL_ACTION") return "white";
-    if (special == "-ILLEGAL_ACTION") return "black";
-    if (special == "SENNICHITE" || special == "JISHOGI" || special == "HIKIWAKE") return "draw";
-    return {};
+    if (shogi::detail::outcome_of_special(special) == shogi::detail::special_outcome::draw) return "draw";
+    const auto winner = shogi::detail::winner_of_special(special, to_move == 0 ? shogi::color::black : shogi::color::white);
+    if (!winner) return {};
+    return side_result(static_cast<std::uint8_t>(*winner));
 }
 
 // SGF RE: `B+R`, `W+3.5`, `0`, `Draw`, `Jigo`; anything else (`Void`, `?`) is unknown.

@@ -146,29 +146,30 @@ std::string terminal_word(std::string_view special, color to_move, bool handicap
 
 std::string summary_of(std::string_view special, int moves, color to_move, bool handicap) {
     std::string out = "まで" + std::to_string(moves) + "手で";
-    const color last_mover = opponent(to_move);
-    auto wins = [&](color c, std::string_view how) {
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> words{{
+        {"CHUDAN", "中断"}, {"JISHOGI", "持将棋"}, {"SENNICHITE", "千日手"}, {"TSUMI", "詰み"},
+        {"FUZUMI", "不詰"}, {"MAX_MOVES", "最大手数"},
+    }};
+    for (const auto& [s, word] : words) {
+        if (s == special) return out + std::string(word);
+    }
+    // Who won comes from the table every shogi result is read from (special_outcomes).
+    const std::optional<color> winner = winner_of_special(special, to_move);
+    if (!winner) return {};
+    auto named = [&](color c, std::string_view how) {
         out += side_name(c, handicap);
         out += how;
         return out;
     };
-    if (special == "TORYO") return wins(last_mover, "の勝ち");
-    if (special == "TIME_UP") {
-        out += "時間切れにより";
-        return wins(last_mover, "の勝ち");
+    if (special == "ILLEGAL_MOVE") return named(opponent(*winner), "の反則負け");
+    switch (outcome_of_special(special)) {
+    case special_outcome::black_wins:
+    case special_outcome::white_wins: return named(*winner, "の反則勝ち");
+    case special_outcome::to_move_wins: return named(*winner, "の入玉勝ち");
+    default: break;
     }
-    if (special == "ILLEGAL_MOVE") return wins(to_move, "の反則負け");
-    if (special == "+ILLEGAL_ACTION") return wins(color::white, "の反則勝ち");
-    if (special == "-ILLEGAL_ACTION") return wins(color::black, "の反則勝ち");
-    if (special == "KACHI") return wins(to_move, "の入玉勝ち");
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> draws{{
-        {"CHUDAN", "中断"}, {"JISHOGI", "持将棋"}, {"SENNICHITE", "千日手"}, {"TSUMI", "詰み"},
-        {"FUZUMI", "不詰"}, {"MAX_MOVES", "最大手数"},
-    }};
-    for (const auto& [s, word] : draws) {
-        if (s == special) return out + std::string(word);
-    }
-    return {};
+    if (special == "TIME_UP") out += "時間切れにより";
+    return named(*winner, "の勝ち");
 }
 
 int display_width(std::string_view text) noexcept {

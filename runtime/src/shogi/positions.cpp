@@ -14,6 +14,7 @@
 #include "core/csv_field.hpp"
 #include "shogi/engine.hpp"
 #include "shogi/position_rows.hpp"
+#include "shogi/vocabulary.hpp"
 
 namespace kifu::inline v1::shogi {
 namespace {
@@ -65,21 +66,10 @@ std::optional<int> evaluation_of(std::string_view comment) noexcept {
 
 std::optional<int> result_for(const jkf& record, color c) {
     const auto [special, to_move] = ending(record);
-    // Who won: the side to move (+1 from its view), its opponent (-1), nobody (0).
-    std::optional<int> for_to_move;
-    if (special == "TORYO" || special == "TSUMI" || special == "TIME_UP" || special == "ILLEGAL_MOVE") {
-        for_to_move = -1;
-    } else if (special == "KACHI") {
-        for_to_move = 1;
-    } else if (special == "SENNICHITE" || special == "HIKIWAKE" || special == "JISHOGI" || special == "MAX_MOVES") {
-        return 0;
-    } else if (special == "+ILLEGAL_ACTION" || special == "-ILLEGAL_ACTION") {
-        // The sign names the side that acted illegally, and lost.
-        const color loser = special.front() == '+' ? color::black : color::white;
-        return c == loser ? -1 : 1;
-    }
-    if (!for_to_move) return std::nullopt;
-    return c == to_move ? *for_to_move : -*for_to_move;
+    if (detail::outcome_of_special(special) == detail::special_outcome::draw) return 0;
+    const std::optional<color> winner = detail::winner_of_special(special, to_move);
+    if (!winner) return std::nullopt;
+    return c == *winner ? 1 : -1;
 }
 
 void write_positions_csv_header(std::string& out) { out += "source,game,ply,sfen,to_move,move,result,eval\r\n"; }

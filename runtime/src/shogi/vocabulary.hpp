@@ -7,6 +7,8 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -73,6 +75,53 @@ constexpr std::string_view word_of_special(std::string_view special) noexcept {
     for (const terminal_word_entry& t : terminal_words)
         if (t.special == special) return t.word;
     return {};
+}
+
+/// What a JKF special that ends a game says of its result. The side to move is the side to
+/// move when the special was written (the side that did not play the last move).
+enum class special_outcome : std::uint8_t {
+    undecided,      ///< no result: 中断, 不詰, 待った, エラー, an unknown word
+    to_move_loses,  ///< 投了, 詰み, 切れ負け, 反則負け (ILLEGAL_MOVE: the side to move acted illegally)
+    to_move_wins,   ///< 入玉勝ち (KACHI: the side to move declared)
+    black_wins,     ///< -ILLEGAL_ACTION: White acted illegally
+    white_wins,     ///< +ILLEGAL_ACTION: Black acted illegally
+    draw,           ///< 千日手, 持将棋, 引き分け, 最大手数
+};
+
+/// Every special that decides a game and its result: the one table behind result_for (position
+/// rows, training writers), the KIF and KI2 summary line and the position index's results.
+inline constexpr std::array<std::pair<std::string_view, special_outcome>, 11> special_outcomes{{
+    {"TORYO", special_outcome::to_move_loses},
+    {"TSUMI", special_outcome::to_move_loses},
+    {"TIME_UP", special_outcome::to_move_loses},
+    {"ILLEGAL_MOVE", special_outcome::to_move_loses},
+    {"KACHI", special_outcome::to_move_wins},
+    {"+ILLEGAL_ACTION", special_outcome::white_wins},
+    {"-ILLEGAL_ACTION", special_outcome::black_wins},
+    {"SENNICHITE", special_outcome::draw},
+    {"JISHOGI", special_outcome::draw},
+    {"HIKIWAKE", special_outcome::draw},
+    {"MAX_MOVES", special_outcome::draw},
+}};
+
+/// Returns the result a special gives (special_outcomes), `undecided` for any other.
+constexpr special_outcome outcome_of_special(std::string_view special) noexcept {
+    for (const auto& [s, outcome] : special_outcomes)
+        if (s == special) return outcome;
+    return special_outcome::undecided;
+}
+
+/// Returns the winner a special names given the side to move, nothing for a draw or no result.
+constexpr std::optional<color> winner_of_special(std::string_view special, color to_move) noexcept {
+    switch (outcome_of_special(special)) {
+    case special_outcome::to_move_loses: return opponent(to_move);
+    case special_outcome::to_move_wins: return to_move;
+    case special_outcome::black_wins: return color::black;
+    case special_outcome::white_wins: return color::white;
+    case special_outcome::undecided:
+    case special_outcome::draw: break;
+    }
+    return std::nullopt;
 }
 
 }  // namespace kifu::shogi::detail
