@@ -273,3 +273,37 @@ TEST_CASE("cli_search_doc_schema_and_queries_match_a_real_index", "[cli][search]
     }
     sqlite3_close(db);
 }
+
+// Two `kifu index` runs started together on a new database: the second one failed with
+// `table meta already exists` (the schema was written outside a transaction) or `database is
+// locked` (switching to WAL does not wait on the busy timeout). Both now succeed, one after
+// the other's lock, and the index holds both runs' games.
+TEST_CASE("cli_index_two_runs_at_once_on_a_new_database_both_succeed", "[cli][search]") {
+    const fs::path dir = scratch_dir("index-at-once");
+    for (int round = 0; round < 8; ++round) {
+        const fs::path db = dir / ("games" + std::to_string(round) + ".kdb");
+        const std::string run = "'" KIFU_CLI_PATH "' index " + quoted(db);
+        const std::string script = "cd '" + kifu::test::data_dir().string() + "' || exit 1; { " + run + " samples 2>" +
+                                   quoted(dir / "err1") + "; echo $? >" + quoted(dir / "status1") + "; } & { " + run +
+                                   " search/go-9x9.sgf search/shogi-a.csa 2>" + quoted(dir / "err2") + "; echo $? >" +
+                                   quoted(dir / "status2") + "; } & wait";
+        REQUIRE(std::system(script.c_str()) == 0);
+        INFO(kifu::test::slurp(dir / "err1") + kifu::test::slurp(dir / "err2"));
+        CHECK(kifu::test::slurp(dir / "status1") == "0\n");
+        CHECK(kifu::test::slurp(dir / "status2") == "0\n");
+        // samples holds 5 games, the two others 1 each; the lookup index is there.
+        const auto again = run_kifu("index " + quoted(db) + " samples search/go-9x9.sgf search/shogi-a.csa");
+        CHECK(again.status == 0);
+        CHECK(again.err.starts_with("kifu index: 0 files read (7 unchanged, 0 removed), 0 games added"));
+        CHECK(again.err.find("now holds 7 games") != std::string::npos);
+        sqlite3* handle = nullptr;
+        REQUIRE(sqlite3_open_v2(db.string().c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+        sqlite3_stmt* st = nullptr;
+        REQUIRE(sqlite3_prepare_v2(handle, "SELECT count(*) FROM sqlite_master WHERE name = 'positions_by_hash'", -1, &st,
+                                   nullptr) == SQLITE_OK);
+        REQUIRE(sqlite3_step(st) == SQLITE_ROW);
+        CHECK(sqlite3_column_int(st, 0) == 1);
+        sqlite3_finalize(st);
+        sqlite3_close(handle);
+    }
+}

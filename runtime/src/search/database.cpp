@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <system_error>
+#include <thread>
 
 #include <fmt/core.h>
 #include <sqlite3.h>
@@ -24,6 +26,8 @@ namespace {
 
 constexpr int schema_version = 2;
 constexpr std::string_view format_marker = "kifu position index";
+// How long a run waits for another writer's lock before it gives up ("database is locked").
+constexpr std::chrono::milliseconds busy_timeout{5000};
 
 // The tables. A game is stored once, however many sources hold it (same content hash);
 // `occurrences` records every copy, and a game goes when its last copy does. `positions` is
@@ -241,6 +245,21 @@ struct database::impl {
         }
     }
 
+    // Puts the file in write-ahead-log mode. Switching needs the file alone, and SQLite answers
+    // SQLITE_BUSY at once there rather than calling the busy handler, so a run that opens the
+    // index while another one creates or writes it waits here as the busy timeout would.
+    void use_wal() {
+        const auto until = std::chrono::steady_clock::now() + busy_timeout;
+        for (;;) {
+            const int rc = sqlite3_exec(db, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
+            if (rc == SQLITE_OK) return;
+            if ((rc & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() >= until) {
+                throw error(fmt::format("{}: {}", path.string(), sqlite3_errmsg(db)));
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+    }
+
     std::int64_t scalar(const char* sql) {
         statement s(db, sql);
         return s.step() ? s.integer(0) : 0;
@@ -390,7 +409,7 @@ database database::open(const std::filesystem::path& path, open_mode mode) {
     if (sqlite3_open_v2(path.string().c_str(), &p->db, flags_nomutex, nullptr) != SQLITE_OK) {
         throw error(fmt::format("{}: cannot open: {}", path.string(), p->db ? sqlite3_errmsg(p->db) : "out of memory"));
     }
-    sqlite3_busy_timeout(p->db, 5000);
+    sqlite3_busy_timeout(p->db, static_cast<int>(busy_timeout.count()));
     // Reading the schema is the first access: a file that is not SQLite fails here.
     std::int64_t tables = 0;
     try {
@@ -421,26 +440,30 @@ database database::open(const std::filesystem::path& path, open_mode mode) {
     }
     if (tables == 0) {
         if (mode == open_mode::read_only) throw error(fmt::format("{}: not a kifu index (an empty database)", path.string()));
-        p->exec("PRAGMA journal_mode = WAL");
-        p->exec("BEGIN");
-        p->exec(schema_sql);
-        statement meta(p->db, "INSERT INTO meta(key, value) VALUES (?, ?)");
-        meta.bind(1, std::string_view("format")).bind(2, format_marker).run();
-        meta.bind(1, std::string_view("version")).bind(2, std::to_string(schema_version)).run();
-        p->exec(fmt::format("PRAGMA user_version = {}", schema_version).c_str());
-        p->exec("COMMIT");
-    } else {
-        if (format_marker_of(p->db) != format_marker) {
-            throw error(fmt::format("{}: not a kifu index (an SQLite database of something else)", path.string()));
-        }
-        const std::int64_t version = p->scalar("PRAGMA user_version");
-        if (version != schema_version) {
-            throw error(fmt::format("{}: an index of schema version {}, this kifu reads version {}: rebuild it (--rebuild)",
-                                    path.string(), version, schema_version));
-        }
+        // Two runs may create one index at once. The schema is written in a write transaction
+        // (BEGIN IMMEDIATE waits out the other's lock with the busy timeout) and only when the
+        // file still has no table once this run holds the lock: the second run then finds the
+        // first one's schema and uses it.
+        p->use_wal();
+        p->transaction([&] {
+            if (p->scalar("SELECT count(*) FROM sqlite_master") != 0) return;
+            p->exec(schema_sql);
+            statement meta(p->db, "INSERT INTO meta(key, value) VALUES (?, ?)");
+            meta.bind(1, std::string_view("format")).bind(2, format_marker).run();
+            meta.bind(1, std::string_view("version")).bind(2, std::to_string(schema_version)).run();
+            p->exec(fmt::format("PRAGMA user_version = {}", schema_version).c_str());
+        });
+    }
+    if (format_marker_of(p->db) != format_marker) {
+        throw error(fmt::format("{}: not a kifu index (an SQLite database of something else)", path.string()));
+    }
+    const std::int64_t version = p->scalar("PRAGMA user_version");
+    if (version != schema_version) {
+        throw error(fmt::format("{}: an index of schema version {}, this kifu reads version {}: rebuild it (--rebuild)",
+                                path.string(), version, schema_version));
     }
     if (mode != open_mode::read_only) {
-        p->exec("PRAGMA journal_mode = WAL");
+        p->use_wal();
         p->exec("PRAGMA synchronous = NORMAL");
         p->exec("PRAGMA cache_size = -262144");
         p->exec("PRAGMA temp_store = MEMORY");
