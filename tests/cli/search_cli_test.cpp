@@ -397,7 +397,7 @@ TEST_CASE("cli_search_usage_errors", "[cli][search]") {
     CHECK(none.err == "kifu: error: search needs a position: --sfen, --board or --position\n" + help);
     const auto bad_sfen = run_kifu("search games.kdb --sfen 'lnsgkgsnl/9 b'");
     CHECK(bad_sfen.status == 2);
-    CHECK(bad_sfen.err.starts_with("kifu: error: --sfen: "));
+    CHECK(bad_sfen.err.starts_with("kifu: error: --sfen, column "));
     CHECK(bad_sfen.err.ends_with("\n" + help));
     const auto bad_board = run_kifu("search games.kdb --board 'XO.Z'");
     CHECK(bad_board.status == 2);

@@ -307,3 +307,114 @@ TEST_CASE("cli_index_two_runs_at_once_on_a_new_database_both_succeed", "[cli][se
         sqlite3_close(handle);
     }
 }
+
+// `kifu search --sfen` rejected `startpos moves 7g7f`, which `kifu position --sfen` takes: both
+// now read the string as the usi format, and a malformed one is shown with a caret.
+TEST_CASE("cli_search_sfen_takes_a_usi_position_with_moves", "[cli][search]") {
+    const fs::path db = scratch_dir("search-usi") / "games.kdb";
+    REQUIRE(run_kifu("index " + quoted(db) + " search/shogi-a.csa search/shogi-b.csa").status == 0);
+    const auto by_moves = run_kifu("search " + quoted(db) + " --sfen 'startpos moves 7g7f' --json");
+    REQUIRE(by_moves.status == 0);
+    const auto position = run_kifu("position --sfen 'startpos moves 7g7f'");
+    REQUIRE(position.status == 0);
+    const std::string sfen = position.out.substr(0, position.out.size() - 1);
+    const auto by_sfen = run_kifu("search " + quoted(db) + " --sfen '" + sfen + "' --json");
+    CHECK(by_sfen.status == 0);
+    CHECK(by_moves.out == by_sfen.out);
+    CHECK(nlohmann::json::parse(by_moves.out)["total"] == 2);
+    CHECK(run_kifu("search " + quoted(db) + " --sfen 'position sfen " + sfen + "' --json").out == by_sfen.out);
+
+    const auto bad = run_kifu("search " + quoted(db) + " --sfen 'startpos moves 7g7x'");
+    CHECK(bad.status == 2);
+    CHECK(bad.out.empty());
+    CHECK(bad.err == "kifu: error: --sfen, column 16: expected a USI move such as 7g7f, 8h2b+ or P*5e\n"
+                     "  startpos moves 7g7x\n"
+                     "                 ^\n"
+                     "Run with --help for more information.\n");
+    const auto illegal = run_kifu("search " + quoted(db) + " --sfen 'startpos moves 7g7f 7g7f'");
+    CHECK(illegal.status == 2);
+    CHECK(illegal.err.starts_with("kifu: error: --sfen, column "));
+}
+
+// `--board 'XO..'` was read as a 2×2 go board and found nothing: a run of cells without a row
+// separator is a board only from 4×4 up; a small board is written row by row.
+TEST_CASE("cli_search_board_syntax_is_checked", "[cli][search]") {
+    const fs::path db = scratch_dir("search-board") / "games.kdb";
+    REQUIRE(run_kifu("index " + quoted(db) + " search/go-9x9.sgf").status == 0);
+    const auto run = run_kifu("search " + quoted(db) + " --board 'XO..'");
+    CHECK(run.status == 2);
+    CHECK(run.err == "kifu: error: --board: 4 cells without a row separator are not a board: write a board smaller than "
+                     "4×4 row by row (rows separated by /)\nRun with --help for more information.\n");
+    CHECK(run_kifu("search " + quoted(db) + " --board 'XOX.O.XOX w'").status == 2);
+    const auto rows = run_kifu("search " + quoted(db) + " --board 'XO/..'");
+    CHECK(rows.status == 0);
+    CHECK(rows.out == "0 games reached the position\n");
+    const auto ragged = run_kifu("search " + quoted(db) + " --board 'XOX./..../XO./.....'");
+    CHECK(ragged.status == 2);
+    CHECK(ragged.err == "kifu: error: --board: rows of 3 cells on a 4×4 board\nRun with --help for more information.\n");
+    // The othello start position as one run of 64 cells is still a board.
+    CHECK(run_kifu("search " + quoted(db) + " --board '---------------------------OX------XO--------------------------- b'")
+              .status == 0);
+}
+
+// `--limit` is a count of games: a negative or absurd one is a usage error, not "everything".
+TEST_CASE("cli_search_limit_is_range_checked", "[cli][search]") {
+    const fs::path db = scratch_dir("search-limit") / "games.kdb";
+    REQUIRE(run_kifu("index " + quoted(db) + " search/shogi-a.csa search/shogi-b.csa").status == 0);
+    for (const char* limit : {"-1", "1000000001", "x", "1.5"}) {
+        INFO(limit);
+        const auto r = run_kifu("search " + quoted(db) + " --sfen startpos --limit " + limit);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.starts_with("--limit: "));
+    }
+    const auto one = run_kifu("search " + quoted(db) + " --sfen startpos --limit 1 --json");
+    CHECK(one.status == 0);
+    CHECK(nlohmann::json::parse(one.out)["games"].size() == 1);
+}
+
+// A search only reads: it left DB-wal and DB-shm beside the index (a read-only SQLite
+// connection creates them and cannot remove them).
+TEST_CASE("cli_search_leaves_no_wal_or_shm_files", "[cli][search]") {
+    const fs::path dir = scratch_dir("search-no-wal");
+    const fs::path db = dir / "games.kdb";
+    REQUIRE(run_kifu("index " + quoted(db) + " search/shogi-a.csa").status == 0);
+    const auto listing = [&] {
+        std::vector<std::string> names;
+        for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+        std::sort(names.begin(), names.end());
+        return names;
+    };
+    CHECK(listing() == std::vector<std::string>{"games.kdb"});
+    const std::string before = kifu::test::slurp(db);
+    CHECK(run_kifu("search " + quoted(db) + " --sfen startpos").status == 0);
+    CHECK(run_kifu("search " + quoted(db) + " --position search/shogi-a.csa --ply 3 --json").status == 0);
+    CHECK(listing() == std::vector<std::string>{"games.kdb"});
+    CHECK(kifu::test::slurp(db) == before);  // and the index is unchanged
+}
+
+// `kifu index db missing.kif` left an empty index behind. A new index is created only when an
+// input is added to it.
+TEST_CASE("cli_index_that_reads_nothing_creates_no_index", "[cli][search]") {
+    const fs::path dir = scratch_dir("index-nothing");
+    fs::create_directories(dir / "empty");
+    const fs::path db = dir / "games.kdb";
+    const auto missing = run_kifu("index " + quoted(db) + " " + quoted(dir / "missing.kif"));
+    CHECK(missing.status == 1);
+    CHECK(missing.err == dir.string() + "/missing.kif: error: cannot open the file: No such file or directory [io.open]\n"
+                         "kifu index: 0 files read (0 unchanged, 0 removed), 0 games added (0 already indexed, 0 with "
+                         "errors left out), 0 positions in 0.0 s; nothing could be read: " +
+                             db.string() + " not created\n");
+    CHECK_FALSE(fs::exists(db));
+    const auto empty = run_kifu("index " + quoted(db) + " " + quoted(dir / "empty"));
+    CHECK_FALSE(fs::exists(db));
+    // One readable input creates it; a later run that reads nothing keeps it as it was.
+    REQUIRE(run_kifu("index " + quoted(db) + " search/shogi-a.csa").status == 0);
+    const std::string before = kifu::test::slurp(db);
+    CHECK(run_kifu("index " + quoted(db) + " " + quoted(dir / "missing.kif")).status == 1);
+    CHECK(kifu::test::slurp(db) == before);
+    // A folder that does not exist is still reported at once.
+    const auto no_folder = run_kifu("index " + quoted(dir / "none" / "games.kdb") + " search/shogi-a.csa");
+    CHECK(no_folder.status == 1);
+    CHECK(no_folder.err == "kifu: error: " + (dir / "none" / "games.kdb").string() + ": cannot open: unable to open database file\n");
+}

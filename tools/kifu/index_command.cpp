@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <system_error>
 
@@ -77,8 +78,23 @@ int index_inputs(const index_options& options) {
 
     batch b(options);
     int status = b.status();
-    search::database db =
-        search::database::open(options.database, options.rebuild ? search::open_mode::rebuild : search::open_mode::create);
+    // A new index is created when the first input is added to it: a run that reads nothing
+    // (a missing file, a folder without records) leaves no empty index behind. A path that
+    // cannot hold one (its folder is missing) is opened at once for the error.
+    std::optional<search::database> opened;
+    auto database = [&]() -> search::database& {
+        if (!opened) {
+            opened.emplace(search::database::open(options.database,
+                                                  options.rebuild ? search::open_mode::rebuild : search::open_mode::create));
+        }
+        return *opened;
+    };
+    {
+        std::error_code ec;
+        const std::filesystem::path path(options.database);
+        const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+        if (options.rebuild || std::filesystem::exists(path, ec) || !std::filesystem::is_directory(folder, ec)) database();
+    }
     const auto started = std::chrono::steady_clock::now();
 
     std::vector<input_state> states(b.items().size());
@@ -94,7 +110,7 @@ int index_inputs(const index_options& options) {
         s.size = static_cast<std::uint64_t>(std::filesystem::file_size(arg, ec));
         if (ec) continue;  // the read reports it
         s.mtime = mtime_of(arg);
-        s.current = db.is_current(arg, s.size, s.mtime);
+        s.current = opened && opened->is_current(arg, s.size, s.mtime);
     }
 
     std::size_t unchanged = 0;
@@ -117,7 +133,7 @@ int index_inputs(const index_options& options) {
                 // A file with errors is read again next time (no time that matches is stored),
                 // so that its errors are reported until it is fixed.
                 const search::add_stats added =
-                    db.add_source(s.source, p.games_ready, s.size, p.ok ? s.mtime : unread_mtime);
+                    database().add_source(s.source, p.games_ready, s.size, p.ok ? s.mtime : unread_mtime);
                 indexed.insert(s.source);
                 ++read_files;
                 total.games_added += added.games_added;
@@ -131,23 +147,30 @@ int index_inputs(const index_options& options) {
     // a directory they name) that this run did not index, because they are gone, no longer
     // read, or no longer listed. Sources outside the inputs stay.
     std::size_t removed = 0;
-    for (const std::string& source : db.sources()) {
-        if (indexed.count(source) != 0) continue;
-        const std::vector<std::string>& named = b.named();
-        if (std::none_of(named.begin(), named.end(), [&](const std::string& n) { return in_scope(source, n); })) continue;
-        db.remove_source(source);
-        ++removed;
+    if (opened) {
+        for (const std::string& source : opened->sources()) {
+            if (indexed.count(source) != 0) continue;
+            const std::vector<std::string>& named = b.named();
+            if (std::none_of(named.begin(), named.end(), [&](const std::string& n) { return in_scope(source, n); })) continue;
+            opened->remove_source(source);
+            ++removed;
+        }
+        opened->finish();
     }
-    db.finish();
     b.finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const search::index_stats st = db.stats();
-    fmt::print(stderr,
-               "kifu index: {} files read ({} unchanged, {} removed), {} games added ({} already indexed, {} with errors left "
-               "out), {} positions in {:.1f} s; {} now holds {} games, {} positions, {:.1f} MB\n",
-               read_files, unchanged, removed, total.games_added, total.games_duplicate, total.games_left_out,
-               total.positions, seconds, options.database, st.games, st.positions,
-               static_cast<double>(st.file_bytes) / 1e6);
+    const std::string counts = fmt::format(
+        "kifu index: {} files read ({} unchanged, {} removed), {} games added ({} already indexed, {} with errors left out), "
+        "{} positions in {:.1f} s",
+        read_files, unchanged, removed, total.games_added, total.games_duplicate, total.games_left_out, total.positions,
+        seconds);
+    if (!opened) {
+        fmt::print(stderr, "{}; nothing could be read: {} not created\n", counts, options.database);
+        return status;
+    }
+    const search::index_stats st = opened->stats();
+    fmt::print(stderr, "{}; {} now holds {} games, {} positions, {:.1f} MB\n", counts, options.database, st.games,
+               st.positions, static_cast<double>(st.file_bytes) / 1e6);
     return status;
 }
 

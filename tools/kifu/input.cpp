@@ -93,4 +93,26 @@ void print_diagnostics(std::FILE* out, const std::vector<diagnostic>& diagnostic
     }
 }
 
+void print_string_error(std::string_view option, std::string_view text, std::size_t column, std::string_view why) {
+    fmt::print(stderr, "kifu: error: {}, column {}: {}\n  {}\n  {}^\n", option, column, why, printable(text),
+               std::string(column > 0 ? column - 1 : 0, ' '));
+}
+
+std::optional<record> read_sfen_option(std::string_view option, const std::string& text) {
+    // Read as the usi format: its grammar says where a malformed string breaks.
+    read_options reading;
+    reading.format = "usi";
+    read_result result = read_buffer(text, std::string(option), reading);
+    for (const diagnostic& d : result.diagnostics) {
+        if (d.severity != severity::error) continue;
+        print_string_error(option, text, d.column, d.message);
+        return std::nullopt;
+    }
+    if (result.records.empty()) {
+        fmt::print(stderr, "kifu: error: {}: the string holds no position\n", option);
+        return std::nullopt;
+    }
+    return std::move(result.records.front());
+}
+
 }  // namespace kifu::cli

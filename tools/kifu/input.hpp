@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -49,5 +51,14 @@ int usage_error(const std::string& message = {});
 
 /// Prints diagnostics gcc-style, one per line.
 void print_diagnostics(std::FILE* out, const std::vector<diagnostic>& diagnostics);
+
+/// Prints `kifu: error: OPTION, column N: WHY`, then the string and a caret under the column.
+void print_string_error(std::string_view option, std::string_view text, std::size_t column, std::string_view why);
+
+/// Reads an SFEN or a USI position command given to `option` (`startpos moves 7g7f`, `sfen …
+/// moves …`, a bare SFEN) as the usi format: what `kifu position --sfen` and `kifu search
+/// --sfen` both take. Returns its game; nothing after a message (print_string_error at the
+/// column where a malformed string breaks).
+std::optional<record> read_sfen_option(std::string_view option, const std::string& text);
 
 }  // namespace kifu::cli

@@ -19,12 +19,6 @@
 namespace kifu::cli {
 namespace {
 
-// "kifu: error: --sfen, column 12: why", then the string and a caret under the column.
-void print_string_error(std::string_view option, std::string_view text, std::size_t column, std::string_view why) {
-    fmt::print(stderr, "kifu: error: {}, column {}: {}\n  {}\n  {}^\n", option, column, why, text,
-               std::string(column > 0 ? column - 1 : 0, ' '));
-}
-
 // The text of a position in the requested form; false (after a message) when it has none.
 bool render(const shogi::position& p, std::size_t ply, const std::string& to, std::string& out) {
     if (to == "sfen") {
@@ -98,19 +92,10 @@ int run_position(const position_options& options) {
         }
         if (!render(*p, 0, options.to, out)) return exit_input;
     } else if (options.sfen) {
-        // Read as the usi format: its grammar says where a malformed string breaks.
-        read_options reading;
-        reading.format = "usi";
-        const read_result result = read_buffer(*options.sfen, "--sfen", reading);
-        for (const diagnostic& d : result.diagnostics) {
-            if (d.severity != severity::error) continue;
-            print_string_error("--sfen", *options.sfen, d.column, d.message);
-            return exit_input;
-        }
-        if (result.records.empty()) {
-            fmt::print(stderr, "kifu: error: --sfen: the string holds no position\n");
-            return exit_input;
-        }
+        std::optional<record> game = read_sfen_option("--sfen", *options.sfen);
+        if (!game) return exit_input;
+        read_result result;
+        result.records.push_back(std::move(*game));
         if (!render_games(result, "--sfen", options.ply, options.to, out)) return exit_usage;
     } else {
         read_options reading;

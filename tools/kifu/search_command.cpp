@@ -40,7 +40,13 @@ std::optional<search::position_key> wanted_position(const search_options& o, int
     std::string error;
     std::optional<search::position_key> key;
     if (!o.sfen.empty()) {
-        key = search::key_from_sfen(o.sfen, error);
+        // Read as `kifu position --sfen` reads it: an SFEN, or a USI position with moves.
+        const std::optional<record> game = read_sfen_option("--sfen", o.sfen);
+        if (!game) {
+            status = usage_error();
+            return std::nullopt;
+        }
+        key = search::key_of(*game, std::nullopt, error);
         if (!key) status = usage_error("--sfen: " + error);
     } else if (!o.board.empty()) {
         const kifu::game g = o.game.empty() ? board_game(o.board) : *game_option(o.game);

@@ -60,8 +60,8 @@ KIFU_API std::optional<position_key> key_from_sfen(std::string_view sfen, std::s
 /// `*`) black, `O` (`o`, `W`) white, `.` (`-`, `+`) empty, rows optionally separated by `/` or
 /// white space, then a space and the side to move (`b` or `w`; default black; lower-case `b`
 /// and `w` are never cells). The board must be square (go: 2×2 to 52×52; othello: 4×4 to 14×14,
-/// even). Nothing with a reason (and the 1-based column of a character that is not a cell) in
-/// `error` when it is malformed.
+/// even); a board smaller than 4×4 has its rows separated. Nothing with a reason (and the
+/// 1-based column of a character that is not a cell) in `error` when it is malformed.
 KIFU_API std::optional<position_key> key_from_board(std::string_view board, kifu::game game, std::string& error);
 
 /// Returns a canonical-orientation move ("" kept) in the orientation of a position whose key

@@ -380,6 +380,16 @@ void check_replaceable(const std::filesystem::path& path) {
             marker = format_marker_of(db);
         }
         sqlite3_close(db);
+        if (marker.empty()) {
+            // A folder this process cannot write: the WAL's -shm file cannot be made there, and
+            // the file is read as an immutable one (as database::open reads it).
+            db = nullptr;
+            const std::string uri = "file:" + uri_path(path) + "?immutable=1";
+            if (sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) == SQLITE_OK) {
+                marker = format_marker_of(db);
+            }
+            sqlite3_close(db);
+        }
     }
     if (marker != format_marker) {
         throw error(fmt::format("{}: not a kifu index; a rebuild replaces only an index (remove the file yourself to "
@@ -403,13 +413,18 @@ database database::open(const std::filesystem::path& path, open_mode mode) {
     }
     auto p = std::make_unique<impl>();
     p->path = path;
-    const int flags = mode == open_mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    // A search opens the index read-write but writes nothing (query_only, below): SQLite then
+    // removes the -wal and -shm files when its connection closes as the last one, as after a
+    // `kifu index` run. A read-only connection would create them and leave them behind. A file
+    // this process may not write is opened read-only by SQLite all the same.
+    const int flags = mode == open_mode::read_only ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     // One connection per database object, used by one thread at a time: no SQLite mutexes.
     const int flags_nomutex = flags | SQLITE_OPEN_NOMUTEX;
     if (sqlite3_open_v2(path.string().c_str(), &p->db, flags_nomutex, nullptr) != SQLITE_OK) {
         throw error(fmt::format("{}: cannot open: {}", path.string(), p->db ? sqlite3_errmsg(p->db) : "out of memory"));
     }
     sqlite3_busy_timeout(p->db, static_cast<int>(busy_timeout.count()));
+    if (mode == open_mode::read_only) p->exec("PRAGMA query_only = 1");
     // Reading the schema is the first access: a file that is not SQLite fails here.
     std::int64_t tables = 0;
     try {
@@ -423,7 +438,8 @@ database database::open(const std::filesystem::path& path, open_mode mode) {
             sqlite3_close(p->db);
             p->db = nullptr;
             const std::string uri = "file:" + uri_path(path) + "?immutable=1";
-            if (sqlite3_open_v2(uri.c_str(), &p->db, flags_nomutex | SQLITE_OPEN_URI, nullptr) == SQLITE_OK) {
+            if (sqlite3_open_v2(uri.c_str(), &p->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nullptr) ==
+                SQLITE_OK) {
                 try {
                     tables = p->scalar("SELECT count(*) FROM sqlite_master");
                 } catch (const error&) {

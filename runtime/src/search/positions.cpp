@@ -295,6 +295,14 @@ std::optional<position_key> key_from_board(std::string_view text, kifu::game gam
         error = fmt::format("{} cells do not make a square board", cells.size());
         return std::nullopt;
     }
+    // One run of cells is read as a square board only from 4×4 up: a shorter run ('XO..') is a
+    // typo far more often than a 2×2 or 3×3 go board, which is written row by row ('XO/..').
+    if (row_lengths.size() == 1 && side > 1 && side < 4) {
+        error = fmt::format("{} cells without a row separator are not a board: write a board smaller than 4×4 row by row "
+                            "(rows separated by /)",
+                            cells.size());
+        return std::nullopt;
+    }
     if (row_lengths.size() > 1) {
         for (std::size_t n : row_lengths) {
             if (n != side) {
