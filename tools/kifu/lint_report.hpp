@@ -3,7 +3,6 @@
 // The reports of `kifu lint`: gcc lines, JSON Lines, or one SARIF 2.1.0 log (the format
 // code-scanning tools read), and the per-code severity overrides of -W.
 
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,10 +11,22 @@
 
 namespace kifu::cli {
 
-/// What -W CODE=error|warning|off makes of a code: a severity, or nothing (off).
-using severity_overrides = std::map<std::string, std::optional<severity>>;
+/// One -W CODE=error|warning|off: a code, or a pattern of codes where `*` stands for any text
+/// (`text.*`), and the severity it gets, or nothing (off).
+struct severity_override {
+    std::string pattern;
+    std::optional<severity> level;
+};
+/// The -W values in command-line order: a later one wins for a code both match.
+using severity_overrides = std::vector<severity_override>;
 
-/// Parses the -W values; returns false and sets `error` for a malformed one.
+/// Returns every diagnostic code kifu has (docs/diagnostics.md's list, `<format>.…` spelled out
+/// for each format), sorted.
+const std::vector<std::string>& known_codes();
+
+/// Parses the -W values; returns false and sets `error` for a malformed one, and for a code
+/// kifu does not have or a pattern that matches none of its codes (with the codes it may have
+/// meant).
 bool parse_overrides(const std::vector<std::string>& values, severity_overrides& out, std::string& error);
 
 /// Applies the overrides: changes severities, drops the codes turned off.
