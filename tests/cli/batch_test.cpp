@@ -52,7 +52,8 @@ TEST_CASE("kifu convert --files-from reads the listed inputs after the arguments
 
     const auto missing = kifu::test::run_kifu("convert --files-from cli/no-list");
     CHECK(missing.status == 1);
-    CHECK(missing.err == "cli/no-list: error: cannot open the list of inputs [io.open]\n");
+    CHECK(missing.err == "cli/no-list: error: cannot open the list of inputs [io.open]\n"
+                         "kifu convert: no input file selected; nothing is written\n");
 }
 
 TEST_CASE("kifu convert -o DIR mirrors the tree below each directory argument") {

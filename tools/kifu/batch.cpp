@@ -18,9 +18,13 @@ std::vector<input_item> expand(const batch_options& options, int& status, batch_
     std::vector<input_item> items = expand_inputs(listing, problems, &named);
     if (!problems.empty()) {
         print_diagnostics(stderr, problems);
-        status = exit_input;
-        for (const diagnostic& d : problems) summary.count(d.severity, d.code);
+        for (const diagnostic& d : problems) {
+            summary.count(d.severity, d.code);
+            if (d.severity == severity::error) status = exit_input;
+        }
     }
+    // Nothing selected (an empty folder, an empty list) is a failure, not a silent success.
+    if (items.empty()) status = exit_input;
     return items;
 }
 

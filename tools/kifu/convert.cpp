@@ -278,6 +278,12 @@ int run_convert(const convert_options& options) {
     convert_job job{options, *writer, std::move(reading), options.output_dir, output_tree(options.output_dir), {}};
 
     batch b(options);
+    if (b.items().empty()) {
+        // Nothing to convert: the expansion said why; no output folder is made.
+        fmt::print(stderr, "kifu convert: no input file selected; nothing is written\n");
+        b.finish();
+        return b.status();
+    }
     if (!job.dir.empty() && !plan_outputs(b.items(), job)) {
         return exit_input;
     }

@@ -13,10 +13,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-diagnostic listing_problem(const std::string& file, const std::string& message) {
+diagnostic listing_problem(const std::string& file, const std::string& message, severity level = severity::error,
+                           const char* code = "io.open") {
     diagnostic d;
-    d.severity = severity::error;
-    d.code = "io.open";
+    d.severity = level;
+    d.code = code;
     d.message = message;
     d.file = file;
     return d;
@@ -55,6 +56,16 @@ void walk(const std::string& dir, bool all_files, std::vector<input_item>& out, 
         item.relative = path.starts_with(dir) && path.size() > below ? path.substr(below)
                                                                        : it->path().lexically_relative(dir).generic_string();
         found.push_back(std::move(item));
+    }
+    if (found.empty() && problems.empty()) {
+        // A folder that gives nothing is worth a word: the command would otherwise succeed
+        // having read nothing (records without a known extension are read only with --all).
+        problems.push_back(listing_problem(dir,
+                                           all_files ? "the directory holds no file; nothing is read from it"
+                                                     : "the directory holds no file with an extension kifu reads (.kif, "
+                                                       ".csa, .sgf, .ggf, ...); nothing is read from it (--all reads "
+                                                       "every file, detected by content)",
+                                           severity::warning, "io.empty-selection"));
     }
     std::sort(found.begin(), found.end(),
               [](const input_item& a, const input_item& b) { return a.relative < b.relative; });
@@ -112,6 +123,7 @@ std::vector<input_item> expand_inputs(const input_list_options& options, std::ve
         }
         in = &file;
     }
+    bool listed = false;
     for (std::string line; std::getline(*in, line);) {
         if (!line.empty() && line.back() == '\r') {
             line.pop_back();
@@ -119,7 +131,12 @@ std::vector<input_item> expand_inputs(const input_list_options& options, std::ve
         if (!line.empty()) {
             add_argument(line, options.all_files, out, problems);
             if (named) named->push_back(line);
+            listed = true;
         }
+    }
+    if (!listed) {
+        problems.push_back(listing_problem(options.files_from == "-" ? std::string("<stdin>") : options.files_from,
+                                           "the list names no input", severity::warning, "io.empty-selection"));
     }
     return out;
 }
