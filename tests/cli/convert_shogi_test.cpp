@@ -175,7 +175,7 @@ TEST_CASE("kifu convert -t kif of a character CP932 lacks fails with kif.write.c
     const auto file = kifu::test::scratch_dir("shogi-cp932") / "mark.kifu";
     std::ofstream(file, std::ios::binary) << "先手：☗名人\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
     const auto r = kifu::test::run_kifu("convert -t kif '" + file.string() + "'");
-    CHECK(r.status == 2);
+    CHECK(r.status == 1);  // the input's content, not the command line: not a usage error
     CHECK(r.err == "kifu: error: " + file.string() +
                        ": '☗' (U+2617) on line 1 of the written text has no CP932 form; write UTF-8 instead [kif.write.cp932]\n");
     CHECK(r.out.empty());
@@ -190,7 +190,7 @@ TEST_CASE("kifu convert -t csa of a game ending with a word CSA lacks fails with
     const auto file = kifu::test::scratch_dir("shogi-special") / "default.kifu";
     std::ofstream(file, std::ios::binary) << "手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 不戦勝\n";
     const auto r = kifu::test::run_kifu("convert -t csa '" + file.string() + "'");
-    CHECK(r.status == 2);
+    CHECK(r.status == 1);
     CHECK(r.err.ends_with(": game 1 ends with '不戦勝', which has no CSA special (%TORYO, %CHUDAN, …) [csa.write.special]\n"));
     CHECK(r.out.empty());
 }

@@ -1,9 +1,13 @@
 #include "batch_report.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 #include <fmt/core.h>
 
@@ -21,6 +25,52 @@ std::size_t total(const std::map<std::string, std::size_t>& counts) {
     std::size_t n = 0;
     for (const auto& [code, count] : counts) n += count;
     return n;
+}
+
+// The columns of the terminal stderr shows: the terminal's own width (TIOCGWINSZ), else
+// $COLUMNS, else 80.
+std::size_t terminal_columns() noexcept {
+    winsize size{};
+    if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+    if (const char* columns = std::getenv("COLUMNS")) {
+        std::size_t n = 0;
+        const std::string_view text(columns);
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (ec == std::errc{} && end == text.data() + text.size() && n > 0) return n;
+    }
+    return 80;
+}
+
+// The columns a text takes: one per ASCII character, two per other character (the CJK of
+// Japanese and Chinese file names is wide; counting two never makes a line too long).
+std::size_t columns_of(std::string_view text) noexcept {
+    std::size_t n = 0;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte & 0xc0) != 0x80) n += byte < 0x80 ? 1 : 2;
+    }
+    return n;
+}
+
+// `text` cut to at most `columns`, whole characters: from the left (keeping the end, the file
+// name) after "...", or from the right.
+std::string fitted(std::string_view text, std::size_t columns, bool keep_end) {
+    if (columns_of(text) <= columns) return std::string(text);
+    if (keep_end) {
+        if (columns < 4) return std::string();
+        std::size_t from = 0;
+        while (from < text.size() && columns_of(text.substr(from)) > columns - 3) {
+            ++from;
+            while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xc0) == 0x80) ++from;
+        }
+        return "..." + std::string(text.substr(from));
+    }
+    std::size_t to = text.size();
+    while (to > 0 && columns_of(text.substr(0, to)) > columns) {
+        --to;
+        while (to > 0 && (static_cast<unsigned char>(text[to]) & 0xc0) == 0x80) --to;
+    }
+    return std::string(text.substr(0, to));
 }
 
 std::string plural(std::size_t n, const char* word) {
@@ -124,8 +174,14 @@ void progress_bar::update(const batch_summary& done, const std::string& name) {
     if (rate > 0 && total_bytes_ >= done.bytes()) {
         eta = fmt::format("ETA {:.0f}s", static_cast<double>(total_bytes_ - done.bytes()) / rate);
     }
-    fmt::print(stderr, "\r\x1b[K[{}/{}] {}  {:.1f} MB/s  {}  {}", done.files(), total_files_,
-               plural(done.games(), "game"), rate / 1e6, eta, name);
+    // One line narrower than the terminal: a line that wraps is not erased by the next \r and
+    // leaves a trail. The file name gives way first (its end is kept), then the counts.
+    const std::size_t width = terminal_columns() - 1;
+    const std::string counts =
+        fmt::format("[{}/{}] {}  {:.1f} MB/s  {}", done.files(), total_files_, plural(done.games(), "game"), rate / 1e6, eta);
+    std::string line = counts;
+    if (columns_of(counts) + 2 < width) line += "  " + fitted(name, width - columns_of(counts) - 2, true);
+    fmt::print(stderr, "\r\x1b[K{}", fitted(line, width, false));
     std::fflush(stderr);
 }
 

@@ -100,6 +100,19 @@ bool holds_names_only(const input_item& item) {
     return othello::wthor::kind_of({}, name_of(item.relative)) != othello::wthor::file_kind::games;
 }
 
+// The status of a write that failed (docs/cli.md, "Exit status"): a target the input's games
+// cannot have (the wrong game, a board the rows cannot hold, several games for a one-game
+// format, --ply past the main line) is a usage error; a game the target cannot encode (a
+// character CP932 lacks, a special CSA has no word for, a position hcpe cannot code) is a
+// problem with that input.
+int write_status(std::string_view code) {
+    for (const std::string_view usage : {"write.wrong-game", "write.board-size", "write.one-game", "write.ply",
+                                         "write.unknown-writer"}) {
+        if (code == usage) return exit_usage;
+    }
+    return exit_input;
+}
+
 // Everything about one input: read, render, write (a file under -o DIR; stdout text is
 // returned for the caller to write in input order).
 converted convert_one(const input_item& item, const std::string* output, const convert_job& job) {
@@ -124,9 +137,10 @@ converted convert_one(const input_item& item, const std::string* output, const c
     write_result written = write(result.records, job.writer, writing);
     if (!written.ok()) {
         for (const diagnostic& d : written.diagnostics) {
-            if (d.severity == severity::error) c.messages += write_error(d);
+            if (d.severity != severity::error) continue;
+            c.messages += write_error(d);
+            c.status = std::max(c.status, write_status(d.code));
         }
-        c.status = exit_usage;  // a target the game cannot have is a usage error
         return c;
     }
     append_diagnostics(c.messages, written.diagnostics);

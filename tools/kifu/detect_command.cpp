@@ -4,11 +4,13 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "output.hpp"
 
 namespace kifu::cli {
 
 int run_detect(const std::vector<std::string>& inputs) {
     int status = exit_ok;
+    stdout_sink out;
     for (const std::string& arg : inputs) {
         std::string bytes;
         std::vector<diagnostic> problems;
@@ -20,14 +22,15 @@ int run_detect(const std::vector<std::string>& inputs) {
         const detection found = detect(bytes, display_name(arg));
         if (found.format == nullptr) {
             // An input nothing recognizes is an input problem: scripts can rely on the status.
-            fmt::print("{}: unknown\n", shown_name(arg));
+            out.write(fmt::format("{}: unknown\n", shown_name(arg)));
             status = exit_input;
         } else if (found.format->binary) {
-            fmt::print("{}: {} binary\n", shown_name(arg), found.format->name);
+            out.write(fmt::format("{}: {} binary\n", shown_name(arg), found.format->name));
         } else {
-            fmt::print("{}: {} {}\n", shown_name(arg), found.format->name, printable(found.encoding));
+            out.write(fmt::format("{}: {} {}\n", shown_name(arg), found.format->name, printable(found.encoding)));
         }
     }
+    if (!out.finish()) status = exit_input;
     return status;
 }
 

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
+#include <system_error>
 #include <utility>
 
 #if defined(__GLIBC__)
@@ -20,6 +22,7 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "output.hpp"
 
 namespace {
 
@@ -237,14 +240,24 @@ int main(int argc, char** argv) {
         } else {
             status = run_trace(trace);
         }
+    } catch (const std::bad_alloc&) {
+        std::fputs("kifu: error: out of memory\n", stderr);
+        return exit_input;
+    } catch (const std::system_error& e) {
+        // What the system refused (a write to stderr, a thread, a file-system call): a problem
+        // with the run's surroundings, not a bug of kifu.
+        std::fprintf(stderr, "kifu: error: %s\n", e.what());
+        return exit_input;
     } catch (const std::exception& e) {
         fmt::print(stderr, "kifu: internal error: {}\n", e.what());
         return exit_input;
     }
-    // What the commands printed through stdio (detect, trace) is checked here: a lost output
-    // is an error, never exit 0.
+    // Anything still in stdio's buffer for stdout is checked here: a lost output is an error,
+    // never exit 0, and a closed pipe ends the program as it ends any other.
     if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
-        fmt::print(stderr, "kifu: error: cannot write the output: {}\n", std::strerror(errno));
+        const int error = errno;
+        if (error == EPIPE) end_as_closed_pipe();
+        fmt::print(stderr, "kifu: error: cannot write the output: {}\n", std::strerror(error));
         return std::max(status, exit_input);
     }
     return status;

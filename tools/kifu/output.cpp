@@ -37,6 +37,19 @@ int write_all(int fd, std::string_view text) noexcept {
     return 0;
 }
 
+void end_as_closed_pipe() noexcept {
+    std::fflush(stderr);
+    std::signal(SIGPIPE, SIG_DFL);
+    std::raise(SIGPIPE);
+    std::_Exit(128 + SIGPIPE);  // SIGPIPE blocked by the caller's caller: the status it would give
+}
+
+bool write_stdout(std::string_view text) {
+    stdout_sink out;
+    out.write(text);
+    return out.finish();
+}
+
 stdout_sink::stdout_sink() {
     // A closed pipe (`kifu convert … | head`) is a write error (EPIPE), not a silent death.
     std::signal(SIGPIPE, SIG_IGN);
@@ -70,6 +83,7 @@ bool stdout_sink::finish() {
     if (std::fflush(stdout) != 0 && error_ == 0) {
         error_ = errno;
     }
+    if (error_ == EPIPE) end_as_closed_pipe();  // the reader has gone: nothing to report
     if (error_ != 0 && !reported_) {
         reported_ = true;
         fmt::print(stderr, "kifu: error: cannot write the output: {}\n", std::strerror(error_));

@@ -70,6 +70,15 @@ private:
     std::string root_;
 };
 
+/// Ends the process as a closed pipe ends a program that writes to it: quietly, killed by
+/// SIGPIPE (status 141 in a shell), as `kifu convert … | head -1` expects. kifu ignores SIGPIPE
+/// so that every other write error is reported; a closed stdout comes here.
+[[noreturn]] void end_as_closed_pipe() noexcept;
+
+/// Writes `text` to stdout at once and checks it: ends as a closed pipe on EPIPE; false after
+/// `kifu: error: cannot write the output: …` on any other failure.
+bool write_stdout(std::string_view text);
+
 /// Writes all of `text` to the file descriptor; returns 0 or the errno of the failure.
 int write_all(int fd, std::string_view text) noexcept;
 

@@ -15,6 +15,7 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "output.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -105,8 +106,7 @@ int run_position(const position_options& options) {
         if (!result.ok()) return exit_input;
         if (!render_games(result, display_name(options.input), options.ply, options.to, out)) return exit_usage;
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    return exit_ok;
+    return write_stdout(out) ? exit_ok : exit_input;
 }
 
 }  // namespace kifu::cli

@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "output.hpp"
 
 namespace kifu::cli {
 namespace {
@@ -83,28 +84,30 @@ std::string percent(std::size_t part, std::size_t whole) {
     return whole == 0 ? std::string("-") : fmt::format("{:.0f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-void print_text(const search::query_result& r) {
-    fmt::print("{} game{} reached the position", r.total_games, r.total_games == 1 ? "" : "s");
-    if (r.games.size() < r.total_games) fmt::print(" (the first {} listed)", r.games.size());
-    fmt::print("\n");
+std::string text_of(const search::query_result& r) {
+    std::string out;
+    out += fmt::format("{} game{} reached the position", r.total_games, r.total_games == 1 ? "" : "s");
+    if (r.games.size() < r.total_games) out += fmt::format(" (the first {} listed)", r.games.size());
+    out += '\n';
     for (const search::game_hit& h : r.games) {
         const search::game_entry& g = h.game;
-        fmt::print("  {}#{}  ply {}  {} - {}", g.source, g.index, h.ply, g.black.empty() ? "?" : g.black,
-                   g.white.empty() ? "?" : g.white);
-        if (!g.date.empty()) fmt::print("  {}", g.date);
-        fmt::print("  {}", g.result.empty() ? "result unknown" : g.result == "draw" ? "draw" : g.result + " won");
-        fmt::print("  next: {}\n", h.next.empty() ? "(end)" : h.next);
+        out += fmt::format("  {}#{}  ply {}  {} - {}", g.source, g.index, h.ply, g.black.empty() ? "?" : g.black,
+                           g.white.empty() ? "?" : g.white);
+        if (!g.date.empty()) out += fmt::format("  {}", g.date);
+        out += fmt::format("  {}", g.result.empty() ? "result unknown" : g.result == "draw" ? "draw" : g.result + " won");
+        out += fmt::format("  next: {}\n", h.next.empty() ? "(end)" : h.next);
     }
-    if (r.next.empty()) return;
-    fmt::print("\nnext move   games    wins   draws  losses  score (side to move)\n");
+    if (r.next.empty()) return out;
+    out += "\nnext move   games    wins   draws  losses  score (side to move)\n";
     for (const search::next_move& m : r.next) {
         const std::size_t decided = m.wins + m.draws + m.losses;
-        fmt::print("{:<10} {:>6} {:>7} {:>7} {:>7}  {}\n", m.move, m.games, m.wins, m.draws, m.losses,
-                   percent(2 * m.wins + m.draws, 2 * decided));
+        out += fmt::format("{:<10} {:>6} {:>7} {:>7} {:>7}  {}\n", m.move, m.games, m.wins, m.draws, m.losses,
+                           percent(2 * m.wins + m.draws, 2 * decided));
     }
+    return out;
 }
 
-void print_json(const search::query_result& r) {
+std::string json_of(const search::query_result& r) {
     std::string out;
     json_writer w(out);
     w.begin_object();
@@ -153,7 +156,7 @@ void print_json(const search::query_result& r) {
     w.end_array();
     w.end_object();
     out += '\n';
-    fmt::print("{}", out);
+    return out;
 }
 
 }  // namespace
@@ -173,11 +176,7 @@ int run_search(const search_options& options) {
         q.from = options.from;
         q.to = options.to;
         const search::query_result r = db.find(*key, q);
-        if (options.json) {
-            print_json(r);
-        } else {
-            print_text(r);
-        }
+        if (!write_stdout(options.json ? json_of(r) : text_of(r))) return exit_input;
     } catch (const search::error& e) {
         fmt::print(stderr, "kifu: error: {}\n", e.what());
         return exit_input;

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "input.hpp"
+#include "output.hpp"
 
 namespace kifu::cli {
 
@@ -32,7 +33,7 @@ int run_trace(const trace_options& options) {
     print_diagnostics(stderr, diagnostics);
     std::string out;
     const bool parsed = kifu::trace(text, *format, out);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    if (!write_stdout(out)) return exit_input;
     return parsed && !has_error(diagnostics) ? exit_ok : exit_input;
 }
 
