@@ -18,6 +18,10 @@
 namespace kifu::inline v1::othello::ggf {
 
 /// One `ID[value]` of a game, as views into the decoded text.
+/// How the message of an error that costs a game ends in lenient reading, where the next game
+/// is read. Strict reading stops at the game instead; read_ggf then says so in its place.
+inline constexpr std::string_view game_skipped = "; the game is skipped";
+
 struct property {
     std::string_view id;
     std::string_view value;

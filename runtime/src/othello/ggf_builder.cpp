@@ -93,7 +93,7 @@ private:
         }
         if (matched.size() < 2 || matched.back() != ']') {
             add(severity::error, "ggf.unterminated-value",
-                "the value has no ']' before the next game '(;' or the end of the input; the game is skipped",
+                std::string("the value has no ']' before the next game '(;' or the end of the input") + std::string(game_skipped),
                 had_id ? pending_offset_ : offset);
             g.broken = true;
             open_ = false;  // the next `(;` starts a game of its own, with no complaint

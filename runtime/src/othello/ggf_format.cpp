@@ -26,6 +26,21 @@ int sniff_ggf(std::string_view bytes, std::string& /*declared_encoding*/) {
     return 0;
 }
 
+// Strict reading stops at a game with an error: the message of its first error says so, where
+// lenient reading's says the game alone is skipped (a GGS archive of thousands of games would
+// otherwise seem to lose one game where it loses all the rest).
+void say_the_read_stops(std::vector<diagnostic>& diagnostics, std::size_t from) {
+    constexpr std::string_view stops =
+        "; strict reading stops here: this game and every game after it are left out (--lenient skips only this game)";
+    for (std::size_t i = from; i < diagnostics.size(); ++i) {
+        diagnostic& d = diagnostics[i];
+        if (d.severity != severity::error) continue;
+        if (d.message.ends_with(ggf::game_skipped)) d.message.resize(d.message.size() - ggf::game_skipped.size());
+        d.message += stops;
+        return;
+    }
+}
+
 void read_ggf(const source_text& text, const read_options& options, read_result& out) {
     ggf::parsed_file file = ggf::parse_games(text, options.mode);
     const bool strict = options.mode == read_mode::strict;
@@ -36,14 +51,20 @@ void read_ggf(const source_text& text, const read_options& options, read_result&
             out.diagnostics.push_back(std::move(d));
         }
         if (g.broken) {
-            if (strict) break;  // strict: the first error ends the read, the games before it are kept
+            if (strict) {  // strict: the first error ends the read, the games before it are kept
+                say_the_read_stops(out.diagnostics, game_start);
+                break;
+            }
             continue;
         }
         const std::size_t before = out.diagnostics.size();
         std::optional<record> r = ggf::to_record(g, text, out.diagnostics);
         apply_rule_policy(out.diagnostics, before, options);
         const bool failed = has_error_since(out.diagnostics, before);
-        if (failed && strict) break;
+        if (failed && strict) {
+            say_the_read_stops(out.diagnostics, game_start);
+            break;
+        }
         if (r) {
             kifu::record rec(std::move(*r));
             rec.index = i + 1;

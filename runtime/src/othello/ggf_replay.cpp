@@ -330,12 +330,12 @@ std::optional<record> to_record(const game& g, const source_text& text, std::vec
     }
     if (bo == nullptr) {
         diagnostics.push_back(text.make_diagnostic(severity::error, "ggf.missing-board",
-                                                   "the game has no BO (start position); it is skipped", g.offset));
+                                                   "the game has no BO (start position)" + std::string(game_skipped), g.offset));
         return std::nullopt;
     }
     if (std::string problem = parse_board(bo->value, r.initial); !problem.empty()) {
         diagnostics.push_back(text.make_diagnostic(severity::error, "ggf.bad-board",
-                                                   "BO: " + problem + "; the game is skipped", bo->offset));
+                                                   "BO: " + problem + std::string(game_skipped), bo->offset));
         return std::nullopt;
     }
     replayer play(text, diagnostics);
