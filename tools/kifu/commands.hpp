@@ -48,6 +48,8 @@ struct convert_options : batch_options {
     bool declare_encoding = false;    ///< -t kif|kifu|ki2|ki2u: start with the `#KIF version=2.0 encoding=…` line
     bool pretty = false;
     bool jsonl = false;
+    bool keep_ext = false;            ///< -o DIR: name outputs <name>.<input ext>.<output ext> (a.csa.jkf)
+    bool split = false;               ///< -o DIR: one file per game, <stem>.1.<ext>, <stem>.2.<ext>, …
 };
 
 struct lint_options : batch_options {

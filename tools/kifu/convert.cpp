@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -85,9 +86,9 @@ std::string_view name_of(std::string_view path) { return path.substr(path.rfind(
 // The output file of an input under -o DIR, without its extension and relative to DIR:
 // <relative dir>/<stem>, the stem being the name up to its last '.' unless that is its first
 // character (path::stem).
-std::string output_base(const input_item& item) {
+std::string output_base(const input_item& item, bool keep_ext) {
     std::string_view stem = name_of(item.relative);
-    if (const std::size_t dot = stem.rfind('.'); dot != std::string_view::npos && dot != 0 && stem != "..") {
+    if (const std::size_t dot = stem.rfind('.'); !keep_ext && dot != std::string_view::npos && dot != 0 && stem != "..") {
         stem = stem.substr(0, dot);
     }
     return joined(std::string(parent_of(item.relative)), stem);
@@ -113,6 +114,34 @@ int write_status(std::string_view code) {
     return exit_input;
 }
 
+// --split: each game of an input written as a file of its own under -o DIR, <base>.<N><ext>
+// with N the game's number in the input (from 1). A game the target cannot write is reported
+// and the others are still written.
+void write_games_apart(const std::vector<record>& records, const std::string& base, const convert_job& job,
+                       const write_options& writing, converted& c) {
+    if (base.empty()) return;  // a WTHOR names file: no games, no output
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const write_result written = write(std::span<const record>(&records[i], 1), job.writer, writing);
+        if (!written.ok()) {
+            for (const diagnostic& d : written.diagnostics) {
+                if (d.severity != severity::error) continue;
+                c.messages += write_error(d);
+                c.status = std::max(c.status, write_status(d.code));
+            }
+            continue;
+        }
+        append_diagnostics(c.messages, written.diagnostics);
+        c.diagnostics.insert(c.diagnostics.end(), written.diagnostics.begin(), written.diagnostics.end());
+        const std::size_t number = records[i].index != 0 ? records[i].index : i + 1;
+        const std::string failure =
+            job.tree.write_file(fmt::format("{}.{}{}", base, number, written.extension), written.text, job.options.force);
+        if (!failure.empty()) {
+            c.messages += failure;
+            c.status = std::max(c.status, exit_input);
+        }
+    }
+}
+
 // Everything about one input: read, render, write (a file under -o DIR; stdout text is
 // returned for the caller to write in input order).
 converted convert_one(const input_item& item, const std::string* output, const convert_job& job) {
@@ -134,6 +163,10 @@ converted convert_one(const input_item& item, const std::string* output, const c
     writing.json_lines = job.options.jsonl;
     writing.declare_encoding = job.options.declare_encoding;
     writing.ply = job.options.ply;
+    if (job.options.split && !job.dir.empty()) {
+        write_games_apart(result.records, *output, job, writing, c);
+        return c;
+    }
     write_result written = write(result.records, job.writer, writing);
     if (!written.ok()) {
         for (const diagnostic& d : written.diagnostics) {
@@ -189,18 +222,41 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
             job.outputs.emplace_back();  // no output: convert_one writes nothing for it
             continue;
         }
-        job.outputs.push_back(output_base(item));
+        job.outputs.push_back(output_base(item, job.options.keep_ext));
         const std::string& base = job.outputs.back();
         const auto [previous, inserted] = taken.emplace(base, &item);
         if (!inserted) {
-            fmt::print(stderr, "kifu: error: {} and {} would both be written to {}.*\n",
-                       shown_name(previous->second->arg), shown_name(item.arg), job.tree.display(base));
+            const bool ext_differs = name_of(previous->second->relative) != name_of(item.relative);
+            fmt::print(stderr, "kifu: error: {} and {} would both be written to {}.*{}\n",
+                       shown_name(previous->second->arg), shown_name(item.arg), job.tree.display(base),
+                       ext_differs && !job.options.keep_ext ? " (--keep-ext keeps their extensions apart)" : "");
             ok = false;
             continue;
         }
         if (job.options.force) continue;
         const std::unordered_set<std::string>& present = names_in(parent_of(base));
         const std::string stem(name_of(base));
+        if (job.options.split) {
+            // --split writes <stem>.<N><ext>: any such file is an output that exists.
+            std::vector<std::string> existing;
+            for (const std::string& name : present) {
+                for (const std::string& ext : extensions) {
+                    if (!name.starts_with(stem + ".") || !name.ends_with(ext) || name.size() <= stem.size() + 1 + ext.size()) continue;
+                    const std::string_view number =
+                        std::string_view(name).substr(stem.size() + 1, name.size() - stem.size() - 1 - ext.size());
+                    if (std::all_of(number.begin(), number.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+                        existing.push_back(name);
+                    }
+                }
+            }
+            std::sort(existing.begin(), existing.end());
+            for (const std::string& name : existing) {
+                fmt::print(stderr, "kifu: error: {} exists (an output of {} with --split); --force overwrites\n",
+                           job.tree.display(joined(std::string(parent_of(base)), name)), shown_name(item.arg));
+                ok = false;
+            }
+            continue;
+        }
         for (const std::string& ext : extensions) {
             if (present.count(stem + ext) != 0) {
                 fmt::print(stderr, "kifu: error: {}{} exists (the output of {}); --force overwrites\n",
@@ -285,6 +341,10 @@ int run_convert(const convert_options& options) {
     if (options.ply >= 0 && writer->name != "sfen") {
         return usage_error(fmt::format("--ply applies to -t sfen only, not to -t {}", options.to));
     }
+    if ((options.keep_ext || options.split) && options.output_dir.empty()) {
+        return usage_error(fmt::format("{} applies to -o DIR only", options.keep_ext ? "--keep-ext" : "--split"));
+    }
+    if (options.split && options.jsonl) return usage_error("--split writes one game per file; --jsonl many per file");
     if (options.declare_encoding && writer->name != "kif" && writer->name != "kifu" && writer->name != "ki2" &&
         writer->name != "ki2u") {
         return usage_error(fmt::format("--declare-encoding applies to -t kif, kifu, ki2 and ki2u only, not to -t {}", options.to));

@@ -124,6 +124,12 @@ int main(int argc, char** argv) {
     convert_cmd->add_option("-o,--output-dir", convert.output_dir,
                             "Write DIR/<path>/<stem>.jkf (or .jsonl) per input instead of stdout, mirroring directories");
     convert_cmd->add_flag("--force", convert.force, "Overwrite outputs that exist under -o DIR");
+    convert_cmd->add_flag("--keep-ext", convert.keep_ext,
+                          "-o DIR: keep the input's extension in the output's name (a.csa -> a.csa.jkf), so that "
+                          "a.csa and a.jkf of one folder do not clash");
+    convert_cmd->add_flag("--split", convert.split,
+                          "-o DIR: one file per game (a.1.kif, a.2.kif, ...), so that a one-game target (-t kif) "
+                          "takes a file of many games");
     convert_cmd->add_option("--ply", convert.ply, "-t sfen: the position after N moves of the main line (default: the end)")
         ->check(CLI::NonNegativeNumber);
     convert_cmd->add_flag("--declare-encoding", convert.declare_encoding,
