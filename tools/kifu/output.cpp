@@ -39,6 +39,9 @@ int write_all(int fd, std::string_view text) noexcept {
 
 void end_as_closed_pipe() noexcept {
     std::fflush(stderr);
+    // A progress bar drawn on a terminal goes with the program (at the start of a line this
+    // erases nothing).
+    if (::isatty(STDERR_FILENO) != 0) (void)write_all(STDERR_FILENO, "\r\x1b[K");
     std::signal(SIGPIPE, SIG_DFL);
     std::raise(SIGPIPE);
     std::_Exit(128 + SIGPIPE);  // SIGPIPE blocked by the caller's caller: the status it would give
