@@ -296,7 +296,7 @@ x3::rule<class primary_id> const primary = "an expression";
 x3::rule<class rule_def_id> const rule_def = "rule definition";
 x3::rule<class close_paren_id> const close_paren = "')'";
 x3::rule<class error_text_id> const error_text = "a quoted message after @error, as in @error \"expected a move\"";
-x3::rule<class code_name_id> const code_name = "a code after @code: a lower-case letter, then letters, digits, '_' or '-', as in @code csa";
+x3::rule<class code_name_id> const code_name = "a code after @code: a lower-case letter, then lower-case letters, digits, '_' or '-', as in @code csa";
 
 // Every action-carrying alternative is wrapped in omit[]: the AST is built by the actions,
 // and X3 would otherwise try to merge the raw ranges into one variant attribute.
