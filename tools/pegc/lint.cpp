@@ -170,6 +170,8 @@ public:
                 busy_[r] = true;
                 start s = starts(g_.rules[r].body);
                 busy_[r] = false;
+                // A lenient read recovers at the rule: it then matches up to the next line break.
+                if (g_.rules[r].recover) s.exact = false;
                 starts_[r] = s;
                 return s;
             }
