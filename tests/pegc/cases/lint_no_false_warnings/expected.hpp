@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::lint_no_false_warnings {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "lint_no_false_warnings.peg";
 struct sign : tao::pegtl::ascii::one<'+', '-'> {};
 struct square : kifu::peg::byte_seq<kifu::peg::byte_step<0, '1', '9'>, kifu::peg::byte_step<0, '1', '9'>> {};
@@ -21,30 +21,28 @@ struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<line,
 // @build rules, in grammar order
 enum class event : unsigned short { move_line, blank };
 inline constexpr std::array<std::string_view, 2> event_names{"move_line", "blank"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<move_line> = true;
-template <> inline constexpr bool has_event<blank> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<move_line> = event::move_line;
-template <> inline constexpr event event_of<blank> = event::blank;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<known_line> = "expected a move line";
 template <> inline constexpr const char* error_message<square> = "expected a square";
 template <> inline constexpr const char* error_message<tao::pegtl::string<'|'>> = "expected \"|\"";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<file> = "file";
-template <> inline constexpr std::string_view rule_name<line> = "line";
-template <> inline constexpr std::string_view rule_name<known_line> = "known_line";
-template <> inline constexpr std::string_view rule_name<eol> = "eol";
-template <> inline constexpr std::string_view rule_name<move_line> = "move_line";
-template <> inline constexpr std::string_view rule_name<sign> = "sign";
-template <> inline constexpr std::string_view rule_name<square> = "square";
-template <> inline constexpr std::string_view rule_name<unclosed> = "unclosed";
-template <> inline constexpr std::string_view rule_name<extra> = "extra";
-template <> inline constexpr std::string_view rule_name<rest> = "rest";
-template <> inline constexpr std::string_view rule_name<blank> = "blank";
-inline constexpr std::array<std::string_view, 11> rule_names{"file", "line", "known_line", "eol", "move_line", "sign", "square", "unclosed", "extra", "rest", "blank"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<file> : rule_info<void> { static constexpr std::string_view name = "file"; };
+template <> struct rule_info<line> : rule_info<void> { static constexpr std::string_view name = "line"; };
+template <> struct rule_info<known_line> : rule_info<void> { static constexpr std::string_view name = "known_line"; };
+template <> struct rule_info<eol> : rule_info<void> { static constexpr std::string_view name = "eol"; };
+template <> struct rule_info<move_line> : rule_info<void> { static constexpr std::string_view name = "move_line"; static constexpr bool has_event = true; static constexpr event event_id = event::move_line; };
+template <> struct rule_info<sign> : rule_info<void> { static constexpr std::string_view name = "sign"; };
+template <> struct rule_info<square> : rule_info<void> { static constexpr std::string_view name = "square"; };
+template <> struct rule_info<unclosed> : rule_info<void> { static constexpr std::string_view name = "unclosed"; };
+template <> struct rule_info<extra> : rule_info<void> { static constexpr std::string_view name = "extra"; };
+template <> struct rule_info<rest> : rule_info<void> { static constexpr std::string_view name = "rest"; };
+template <> struct rule_info<blank> : rule_info<void> { static constexpr std::string_view name = "blank"; static constexpr bool has_event = true; static constexpr event event_id = event::blank; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 6;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -54,10 +52,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::lint_no_false_warnings::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::lint_no_false_warnings::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::lint_no_false_warnings::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::lint_no_false_warnings::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::lint_no_false_warnings::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::lint_no_false_warnings::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::lint_no_false_warnings::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::lint_no_false_warnings::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::lint_no_false_warnings::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::lint_no_false_warnings
