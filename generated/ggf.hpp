@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::ggf {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "grammars/ggf.peg";
 struct blank : tao::pegtl::ascii::ranges<'\t', '\n', '\r', '\r', ' ', ' '> {};
 struct game_open : kifu::peg::literal<'(', ';'> {};
@@ -21,33 +21,25 @@ struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<token
 // @build rules, in grammar order
 enum class event : unsigned short { game_open, game_close, prop_ident, prop_value, junk };
 inline constexpr std::array<std::string_view, 5> event_names{"game_open", "game_close", "prop_ident", "prop_value", "junk"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<game_open> = true;
-template <> inline constexpr bool has_event<game_close> = true;
-template <> inline constexpr bool has_event<prop_ident> = true;
-template <> inline constexpr bool has_event<prop_value> = true;
-template <> inline constexpr bool has_event<junk> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<game_open> = event::game_open;
-template <> inline constexpr event event_of<game_close> = event::game_close;
-template <> inline constexpr event event_of<prop_ident> = event::prop_ident;
-template <> inline constexpr event event_of<prop_value> = event::prop_value;
-template <> inline constexpr event event_of<junk> = event::junk;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<file> = "file";
-template <> inline constexpr std::string_view rule_name<token> = "token";
-template <> inline constexpr std::string_view rule_name<blank> = "blank";
-template <> inline constexpr std::string_view rule_name<game_open> = "game_open";
-template <> inline constexpr std::string_view rule_name<game_close> = "game_close";
-template <> inline constexpr std::string_view rule_name<property> = "property";
-template <> inline constexpr std::string_view rule_name<prop_ident> = "prop_ident";
-template <> inline constexpr std::string_view rule_name<prop_value> = "prop_value";
-template <> inline constexpr std::string_view rule_name<value_text> = "value_text";
-template <> inline constexpr std::string_view rule_name<value_end> = "value_end";
-template <> inline constexpr std::string_view rule_name<junk> = "junk";
-inline constexpr std::array<std::string_view, 11> rule_names{"file", "token", "blank", "game_open", "game_close", "property", "prop_ident", "prop_value", "value_text", "value_end", "junk"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<file> : rule_info<void> { static constexpr std::string_view name = "file"; };
+template <> struct rule_info<token> : rule_info<void> { static constexpr std::string_view name = "token"; };
+template <> struct rule_info<blank> : rule_info<void> { static constexpr std::string_view name = "blank"; };
+template <> struct rule_info<game_open> : rule_info<void> { static constexpr std::string_view name = "game_open"; static constexpr bool has_event = true; static constexpr event event_id = event::game_open; };
+template <> struct rule_info<game_close> : rule_info<void> { static constexpr std::string_view name = "game_close"; static constexpr bool has_event = true; static constexpr event event_id = event::game_close; };
+template <> struct rule_info<property> : rule_info<void> { static constexpr std::string_view name = "property"; };
+template <> struct rule_info<prop_ident> : rule_info<void> { static constexpr std::string_view name = "prop_ident"; static constexpr bool has_event = true; static constexpr event event_id = event::prop_ident; };
+template <> struct rule_info<prop_value> : rule_info<void> { static constexpr std::string_view name = "prop_value"; static constexpr bool has_event = true; static constexpr event event_id = event::prop_value; };
+template <> struct rule_info<value_text> : rule_info<void> { static constexpr std::string_view name = "value_text"; };
+template <> struct rule_info<value_end> : rule_info<void> { static constexpr std::string_view name = "value_end"; };
+template <> struct rule_info<junk> : rule_info<void> { static constexpr std::string_view name = "junk"; static constexpr bool has_event = true; static constexpr event event_id = event::junk; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 5;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -57,10 +49,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::ggf::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::ggf::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::ggf::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::ggf::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::ggf::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::ggf::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::ggf::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::ggf::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::ggf::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::ggf

@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::nhk {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "grammars/nhk.peg";
 struct bom : kifu::peg::literal<'\xEF', '\xBB', '\xBF'> {};
 struct eol : kifu::peg::literal_choice<kifu::peg::literal<'\r', '\n'>, kifu::peg::literal<'\n'>, kifu::peg::literal<'\r'>> {};
@@ -20,30 +20,26 @@ struct file : tao::pegtl::seq<tao::pegtl::opt<bom>, tao::pegtl::must<magic>, kif
 // @build rules, in grammar order
 enum class event : unsigned short { end_mark, record, bad_line };
 inline constexpr std::array<std::string_view, 3> event_names{"end_mark", "record", "bad_line"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<end_mark> = true;
-template <> inline constexpr bool has_event<record> = true;
-template <> inline constexpr bool has_event<bad_line> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<end_mark> = event::end_mark;
-template <> inline constexpr event event_of<record> = event::record;
-template <> inline constexpr event event_of<bad_line> = event::bad_line;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<magic> = "not an NHK score file (expected NIP100)";
 template <> inline constexpr const char* error_message<tao::pegtl::eof> = "expected the end of the input";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<file> = "file";
-template <> inline constexpr std::string_view rule_name<bom> = "bom";
-template <> inline constexpr std::string_view rule_name<magic> = "magic";
-template <> inline constexpr std::string_view rule_name<line> = "line";
-template <> inline constexpr std::string_view rule_name<end_mark> = "end_mark";
-template <> inline constexpr std::string_view rule_name<record> = "record";
-template <> inline constexpr std::string_view rule_name<key> = "key";
-template <> inline constexpr std::string_view rule_name<value> = "value";
-template <> inline constexpr std::string_view rule_name<bad_line> = "bad_line";
-template <> inline constexpr std::string_view rule_name<eol> = "eol";
-inline constexpr std::array<std::string_view, 10> rule_names{"file", "bom", "magic", "line", "end_mark", "record", "key", "value", "bad_line", "eol"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<file> : rule_info<void> { static constexpr std::string_view name = "file"; };
+template <> struct rule_info<bom> : rule_info<void> { static constexpr std::string_view name = "bom"; };
+template <> struct rule_info<magic> : rule_info<void> { static constexpr std::string_view name = "magic"; };
+template <> struct rule_info<line> : rule_info<void> { static constexpr std::string_view name = "line"; };
+template <> struct rule_info<end_mark> : rule_info<void> { static constexpr std::string_view name = "end_mark"; static constexpr bool has_event = true; static constexpr event event_id = event::end_mark; };
+template <> struct rule_info<record> : rule_info<void> { static constexpr std::string_view name = "record"; static constexpr bool has_event = true; static constexpr event event_id = event::record; };
+template <> struct rule_info<key> : rule_info<void> { static constexpr std::string_view name = "key"; };
+template <> struct rule_info<value> : rule_info<void> { static constexpr std::string_view name = "value"; };
+template <> struct rule_info<bad_line> : rule_info<void> { static constexpr std::string_view name = "bad_line"; static constexpr bool has_event = true; static constexpr event event_id = event::bad_line; };
+template <> struct rule_info<eol> : rule_info<void> { static constexpr std::string_view name = "eol"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -53,10 +49,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::nhk::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::nhk::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::nhk::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::nhk::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::nhk::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::nhk::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::nhk::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::nhk::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::nhk::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::nhk

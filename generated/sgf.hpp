@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::sgf {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "grammars/sgf.peg";
 struct blanks : kifu::peg::class_run<true, false, U'\t', U'\r', U' ', U' '> {};
 struct game_start : tao::pegtl::seq<tao::pegtl::string<'('>, tao::pegtl::opt<blanks>, tao::pegtl::sor<tao::pegtl::string<';'>, tao::pegtl::seq<kifu::peg::class_run<true, false, U'A', U'Z', U'a', U'z'>, tao::pegtl::opt<blanks>, tao::pegtl::string<'['>>>> {};
@@ -24,43 +24,29 @@ struct file : tao::pegtl::seq<prolog, kifu::peg::first_byte_guard<tao::pegtl::st
 // @build rules, in grammar order
 enum class event : unsigned short { prolog, open, close, node, prop_ident, property, prop_value, junk };
 inline constexpr std::array<std::string_view, 8> event_names{"prolog", "open", "close", "node", "prop_ident", "property", "prop_value", "junk"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<prolog> = true;
-template <> inline constexpr bool has_event<open> = true;
-template <> inline constexpr bool has_event<close> = true;
-template <> inline constexpr bool has_event<node> = true;
-template <> inline constexpr bool has_event<prop_ident> = true;
-template <> inline constexpr bool has_event<property> = true;
-template <> inline constexpr bool has_event<prop_value> = true;
-template <> inline constexpr bool has_event<junk> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<prolog> = event::prolog;
-template <> inline constexpr event event_of<open> = event::open;
-template <> inline constexpr event event_of<close> = event::close;
-template <> inline constexpr event event_of<node> = event::node;
-template <> inline constexpr event event_of<prop_ident> = event::prop_ident;
-template <> inline constexpr event event_of<property> = event::property;
-template <> inline constexpr event event_of<prop_value> = event::prop_value;
-template <> inline constexpr event event_of<junk> = event::junk;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<value_end> = "expected ']' to close the value (it runs to the end of the input)";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<file> = "file";
-template <> inline constexpr std::string_view rule_name<prolog> = "prolog";
-template <> inline constexpr std::string_view rule_name<game_start> = "game_start";
-template <> inline constexpr std::string_view rule_name<token> = "token";
-template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
-template <> inline constexpr std::string_view rule_name<open> = "open";
-template <> inline constexpr std::string_view rule_name<close> = "close";
-template <> inline constexpr std::string_view rule_name<node> = "node";
-template <> inline constexpr std::string_view rule_name<prop_ident> = "prop_ident";
-template <> inline constexpr std::string_view rule_name<property> = "property";
-template <> inline constexpr std::string_view rule_name<prop_value> = "prop_value";
-template <> inline constexpr std::string_view rule_name<value_text> = "value_text";
-template <> inline constexpr std::string_view rule_name<value_end> = "value_end";
-template <> inline constexpr std::string_view rule_name<junk> = "junk";
-inline constexpr std::array<std::string_view, 14> rule_names{"file", "prolog", "game_start", "token", "blanks", "open", "close", "node", "prop_ident", "property", "prop_value", "value_text", "value_end", "junk"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<file> : rule_info<void> { static constexpr std::string_view name = "file"; };
+template <> struct rule_info<prolog> : rule_info<void> { static constexpr std::string_view name = "prolog"; static constexpr bool has_event = true; static constexpr event event_id = event::prolog; };
+template <> struct rule_info<game_start> : rule_info<void> { static constexpr std::string_view name = "game_start"; };
+template <> struct rule_info<token> : rule_info<void> { static constexpr std::string_view name = "token"; };
+template <> struct rule_info<blanks> : rule_info<void> { static constexpr std::string_view name = "blanks"; };
+template <> struct rule_info<open> : rule_info<void> { static constexpr std::string_view name = "open"; static constexpr bool has_event = true; static constexpr event event_id = event::open; };
+template <> struct rule_info<close> : rule_info<void> { static constexpr std::string_view name = "close"; static constexpr bool has_event = true; static constexpr event event_id = event::close; };
+template <> struct rule_info<node> : rule_info<void> { static constexpr std::string_view name = "node"; static constexpr bool has_event = true; static constexpr event event_id = event::node; };
+template <> struct rule_info<prop_ident> : rule_info<void> { static constexpr std::string_view name = "prop_ident"; static constexpr bool has_event = true; static constexpr event event_id = event::prop_ident; };
+template <> struct rule_info<property> : rule_info<void> { static constexpr std::string_view name = "property"; static constexpr bool has_event = true; static constexpr event event_id = event::property; };
+template <> struct rule_info<prop_value> : rule_info<void> { static constexpr std::string_view name = "prop_value"; static constexpr bool has_event = true; static constexpr event event_id = event::prop_value; };
+template <> struct rule_info<value_text> : rule_info<void> { static constexpr std::string_view name = "value_text"; };
+template <> struct rule_info<value_end> : rule_info<void> { static constexpr std::string_view name = "value_end"; };
+template <> struct rule_info<junk> : rule_info<void> { static constexpr std::string_view name = "junk"; static constexpr bool has_event = true; static constexpr event event_id = event::junk; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -70,10 +56,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::sgf::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::sgf::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::sgf::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::sgf::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::sgf::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::sgf::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::sgf::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::sgf::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::sgf::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::sgf

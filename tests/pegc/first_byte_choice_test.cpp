@@ -44,7 +44,7 @@ static_assert(!std::is_base_of_v<decltype(base_choice(static_cast<const g::token
 
 // Rule names as peg_support.hpp's control sees them; a twin has the name of its rule.
 template <typename Rule>
-constexpr std::string_view name_of = g::rule_name<Rule>;
+constexpr std::string_view name_of = g::rule_info<Rule>::name;
 template <> constexpr std::string_view name_of<token_twin> = "token";
 template <> constexpr std::string_view name_of<tokens_twin> = "tokens";
 template <> constexpr std::string_view name_of<leaves_twin> = "leaves";

@@ -40,7 +40,7 @@ struct root_twin : tao::pegtl::seq<items_twin, pluses_twin, tail_twin, tao::pegt
 // Events as peg_support.hpp's control reports them (@build rules, post-order), a twin reporting
 // as its rule would.
 template <typename Rule>
-constexpr bool reports = g::has_event<Rule>;
+constexpr bool reports = g::rule_info<Rule>::has_event;
 
 struct probe {
     const char* begin;
@@ -60,7 +60,7 @@ struct probe_control : kifu::test::furthest_hooks<Rule> {
         const bool matched = tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, p);
         if constexpr (reports<Rule>) {
             if (matched && A == tao::pegtl::apply_mode::action) {
-                kifu::test::add_event(p, g::rule_name<Rule>, start, in.current());
+                kifu::test::add_event(p, g::rule_info<Rule>::name, start, in.current());
             }
         }
         return matched;

@@ -3,14 +3,21 @@
 # The case's grammar.peg is copied to WORK_DIR/<NAME>.peg and compiled from WORK_DIR, so the
 # banner and the diagnostics name "<NAME>.peg" and the namespace is kifu::grammar::<NAME>
 # (distinct per case, so several case headers can live in one test program).
+# args.txt, when present, holds options that go before the grammar (`--check --Werror`).
 # - expected.hpp: exit 0, stdout must equal it byte for byte; stderr must equal
 #   expected_error.txt when that exists too (warnings), else be empty.
 # - expected_error.txt alone: exit 1, stdout empty, stderr equal byte for byte.
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 configure_file("${CASE_DIR}/grammar.peg" "${WORK_DIR}/${NAME}.peg" COPYONLY)
+set(options "")
+if(EXISTS "${CASE_DIR}/args.txt")
+  file(READ "${CASE_DIR}/args.txt" options)
+  string(STRIP "${options}" options)
+  separate_arguments(options UNIX_COMMAND "${options}")
+endif()
 execute_process(
-  COMMAND "${PEGC}" "${NAME}.peg"
+  COMMAND "${PEGC}" ${options} "${NAME}.peg"
   WORKING_DIRECTORY "${WORK_DIR}"
   OUTPUT_VARIABLE out
   ERROR_VARIABLE err

@@ -1,14 +1,19 @@
 # Runs one case of `kifu-pegc run` (cmake -P). Variables: PEGC, CASE_DIR, SOURCE_DIR, WORK_DIR.
 #
-# CASE_DIR/args.txt holds the arguments after `run`, one a line. The command runs in
+# CASE_DIR/args.txt holds the arguments after `run`, one a line (after `test` when CASE_DIR/
+# command.txt says `test`: the subcommand's name, absent: run). The command runs in
 # SOURCE_DIR (the repository), so the file names in its messages are relative and stable.
 # Its stdout must equal CASE_DIR/stdout.txt and its stderr CASE_DIR/stderr.txt byte for byte
 # (an absent file: nothing), and it must exit with the number in CASE_DIR/exit.txt (absent: 0).
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 file(STRINGS "${CASE_DIR}/args.txt" args)
+set(command run)
+if(EXISTS "${CASE_DIR}/command.txt")
+  file(STRINGS "${CASE_DIR}/command.txt" command LIMIT_COUNT 1)
+endif()
 execute_process(
-  COMMAND "${PEGC}" run ${args}
+  COMMAND "${PEGC}" ${command} ${args}
   WORKING_DIRECTORY "${SOURCE_DIR}"
   OUTPUT_VARIABLE out
   ERROR_VARIABLE err

@@ -47,6 +47,7 @@ struct node {
     char op = 0;                      ///< repeat: '*', '+', '?' or '{'
     std::size_t op_offset = 0;        ///< repeat: where the postfix operator stands
     std::optional<std::size_t> cut_at;  ///< sequence: index of the first child under `^`
+    std::size_t cut_offset = 0;         ///< sequence: where that `^` stands
 };
 
 /// The alternatives of an ordered choice (kind choice), a nested choice's flattened into it:
@@ -70,6 +71,8 @@ struct rule {
     bool build = false;
     bool recover = false;
     std::optional<std::string> error_message;
+    std::size_t build_offset = 0;  ///< where `@build` stands
+    std::size_t error_offset = 0;  ///< where `@error` stands
     node body;
 };
 
@@ -78,6 +81,10 @@ struct grammar {
     std::string path;    ///< as given on the command line
     std::string source;  ///< the file's bytes
     std::vector<rule> rules;
+    /// The prefix of the codes of the diagnostics the grammar's parser reports (`csa` in
+    /// `csa.syntax`), from `@code csa`; none when the grammar declares none.
+    std::optional<std::string> code;
+    std::size_t code_offset = 0;  ///< where `@code` stands
 };
 
 }  // namespace kifu::pegc

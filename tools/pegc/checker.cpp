@@ -30,8 +30,7 @@ constexpr std::string_view cpp_keywords[] = {
 
 // Names the generated header defines next to the rules, and namespaces it refers to.
 constexpr std::string_view generated_names[] = {
-    "abi_version", "grammar_file", "event", "event_names", "has_event", "event_of",
-    "error_message", "recover_point", "rule_name", "rule_names", "traits", "class_run",
+    "abi_version", "grammar_file", "event", "event_names", "error_message", "rule_info", "traits", "class_run",
     "first_byte_choice", "first_byte_alt", "first_byte_guard", "max_nesting", "class_bitmap", "class_bytes", "class_char",
     "class_rep", "byte_step", "byte_seq", "byte_run", "report_tried", "literal_choice",
     "std", "tao", "kifu", "eof",

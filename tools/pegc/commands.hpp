@@ -27,7 +27,9 @@ struct loaded_grammar {
     grammar g;
     analysis a;
     std::unique_ptr<interpreter> run;
-    std::string code_prefix;  ///< the file's stem: diagnostics say "<stem>.syntax", as the library's
+    /// What the grammar's `@code` declares (else the file's stem): diagnostics say
+    /// "<code>.syntax", as the library's.
+    std::string code_prefix;
 };
 
 /// Reads and checks a grammar; prints its diagnostics to stderr. Null when it cannot be run.

@@ -1,7 +1,7 @@
-// kifu-pegc [--check] [--output FILE] GRAMMAR.peg
+// kifu-pegc [--check] [--Werror] [--output FILE] GRAMMAR.peg
 //
-// Compiles a kifu grammar (.peg) into one PEGTL header. Exit codes: 0 ok (warnings allowed),
-// 1 grammar errors, 2 usage or I/O problems.
+// Compiles a kifu grammar (.peg) into one PEGTL header. Exit codes: 0 ok (warnings allowed,
+// unless --Werror), 1 grammar errors (or warnings under --Werror), 2 usage or I/O problems.
 
 #include <filesystem>
 #include <fstream>
@@ -14,13 +14,14 @@
 #include "commands.hpp"
 #include "diagnostics.hpp"
 #include "emitter.hpp"
+#include "lint.hpp"
 #include "reader.hpp"
 
 namespace kifu::pegc {
 namespace {
 
 constexpr const char* usage =
-    "usage: kifu-pegc [--check] [--output FILE] GRAMMAR.peg\n"
+    "usage: kifu-pegc [--check] [--Werror] [--output FILE] GRAMMAR.peg\n"
     "       kifu-pegc run GRAMMAR.peg FILE... [--events] [--tree] [--trace] [--lenient] [-e ENCODING]\n"
     "       kifu-pegc test GRAMMAR.peg [CASES...] [--update] [--complete]\n";
 
@@ -60,11 +61,14 @@ bool read_whole_file(const std::string& path, std::string& out) {
 
 int compile_command(const std::vector<std::string>& args) {
     bool check_only = false;
+    bool warnings_fail = false;
     std::string output;
     std::string input;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--check") {
             check_only = true;
+        } else if (args[i] == "--Werror") {
+            warnings_fail = true;
         } else if (args[i] == "--output" && i + 1 < args.size()) {
             output = args[++i];
         } else if (args[i] == "--help" || args[i] == "-h") {
@@ -100,8 +104,13 @@ int compile_command(const std::vector<std::string>& args) {
     const std::optional<grammar> g = read_grammar(input, source, diags);
     analysis a;
     if (g) a = check_grammar(*g, diags);
+    if (g && !diags.has_error()) lint_grammar(*g, a, diags);
     diags.print(std::cerr, input, source);
     if (!g || diags.has_error()) return 1;
+    if (warnings_fail && diags.has_warning()) {
+        std::cerr << "kifu-pegc: " << input << ": warnings are errors (--Werror)\n";
+        return 1;
+    }
     if (check_only) return 0;
 
     const std::string header = emit_header(*g, a);

@@ -18,6 +18,11 @@ bool diagnostics::has_error() const noexcept {
                        [](const message& m) { return m.level == level::error; });
 }
 
+bool diagnostics::has_warning() const noexcept {
+    return std::any_of(messages_.begin(), messages_.end(),
+                       [](const message& m) { return m.level == level::warning; });
+}
+
 namespace {
 
 // East Asian wide characters take two cells in a terminal; the caret line pads with two

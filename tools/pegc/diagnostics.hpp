@@ -29,6 +29,7 @@ public:
     void error(std::size_t offset, std::string text);
     void warning(std::size_t offset, std::string text);
     bool has_error() const noexcept;
+    bool has_warning() const noexcept;
     /// Prints every message, ordered by offset (stable), to `out`.
     void print(std::ostream& out, const std::string& path, const std::string& source) const;
 

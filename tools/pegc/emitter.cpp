@@ -556,7 +556,7 @@ std::string emitter::run() {
         << "#include <tao/pegtl.hpp>\n"
         << (uses_leaves_ ? "#include \"core/peg_leaves.hpp\"\n" : "")
         << "namespace " << ns << " {\n"
-        << "inline constexpr int abi_version = 1;\n"
+        << "inline constexpr int abi_version = 2;\n"
         << "inline constexpr std::string_view grammar_file = " << string_literal(g_.path) << ";\n";
     if (!forward_.empty()) {
         out << "// rules used before their definition (members of cycles)\n";
@@ -579,13 +579,7 @@ std::string emitter::run() {
         << "inline constexpr std::array<std::string_view, " << build.size() << "> event_names{";
     for (std::size_t k = 0; k < build.size(); ++k) out << (k == 0 ? "" : ", ") << '"' << g_.rules[build[k]].name << '"';
     out << "};\n"
-        << "template <typename Rule> inline constexpr bool has_event = false;\n";
-    for (const std::size_t i : build) out << "template <> inline constexpr bool has_event<" << g_.rules[i].name << "> = true;\n";
-    out << "template <typename Rule> inline constexpr event event_of = event{};\n";
-    for (const std::size_t i : build) {
-        out << "template <> inline constexpr event event_of<" << g_.rules[i].name << "> = event::" << g_.rules[i].name << ";\n";
-    }
-    out << "template <typename Rule> inline constexpr const char* error_message = nullptr;\n";
+        << "template <typename Rule> inline constexpr const char* error_message = nullptr;\n";
     for (const rule& r : g_.rules) {
         if (r.error_message) {
             out << "template <> inline constexpr const char* error_message<" << r.name
@@ -595,18 +589,23 @@ std::string emitter::run() {
     for (const auto& [type, text] : must_messages_) {
         out << "template <> inline constexpr const char* error_message<" << type << "> = " << string_literal(text) << ";\n";
     }
-    out << "template <typename Rule> inline constexpr bool recover_point = false;\n";
+    // One table per grammar rule; any other type (PEGTL's building blocks) has an empty name.
+    out << "// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)\n"
+        << "template <typename Rule> struct rule_info {\n"
+        << "    static constexpr std::string_view name = {};\n"
+        << "    static constexpr bool has_event = false;\n"
+        << "    static constexpr event event_id = {};\n"
+        << "    static constexpr bool recover_point = false;\n"
+        << "};\n";
+    // A rule's table says what differs from the defaults of rule_info<void>, which it derives from.
     for (const rule& r : g_.rules) {
-        if (r.recover) out << "template <> inline constexpr bool recover_point<" << r.name << "> = true;\n";
+        out << "template <> struct rule_info<" << r.name << "> : rule_info<void> { static constexpr std::string_view name = \""
+            << r.name << "\";";
+        if (r.build) out << " static constexpr bool has_event = true; static constexpr event event_id = event::" << r.name << ";";
+        if (r.recover) out << " static constexpr bool recover_point = true;";
+        out << " };\n";
     }
-    out << "template <typename Rule> inline constexpr std::string_view rule_name = {};\n";
-    for (const rule& r : g_.rules) {
-        out << "template <> inline constexpr std::string_view rule_name<" << r.name << "> = \"" << r.name << "\";\n";
-    }
-    out << "inline constexpr std::array<std::string_view, " << count << "> rule_names{";
-    for (std::size_t i = 0; i < count; ++i) out << (i == 0 ? "" : ", ") << '"' << g_.rules[i].name << '"';
-    out << "};\n"
-        << "// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)\n"
+    out << "// grammar rules one match nests at most, the outermost included (0: the grammar is recursive)\n"
         << "inline constexpr int max_nesting = " << max_nesting() << ";\n"
         << "// false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept\n"
         << "inline constexpr bool root_may_fail = " << (root_may_fail_plainly(g_, a_) ? "true" : "false") << ";\n"
@@ -615,11 +614,8 @@ std::string emitter::run() {
         << "    static constexpr int abi_version = ::" << ns << "::abi_version;\n"
         << "    static constexpr int max_nesting = ::" << ns << "::max_nesting;\n"
         << "    static constexpr bool root_may_fail = ::" << ns << "::root_may_fail;\n"
-        << "    template <typename Rule> static constexpr bool has_event = ::" << ns << "::has_event<Rule>;\n"
-        << "    template <typename Rule> static constexpr event event_of = ::" << ns << "::event_of<Rule>;\n"
+        << "    template <typename Rule> using rule_info = ::" << ns << "::rule_info<Rule>;\n"
         << "    template <typename Rule> static constexpr const char* error_message = ::" << ns << "::error_message<Rule>;\n"
-        << "    template <typename Rule> static constexpr bool recover_point = ::" << ns << "::recover_point<Rule>;\n"
-        << "    template <typename Rule> static constexpr std::string_view rule_name = ::" << ns << "::rule_name<Rule>;\n"
         << "};\n"
         << "}  // namespace " << ns << "\n";
     return out.str();

@@ -1,6 +1,6 @@
 // kifu-pegc: compiles a kifu grammar (.peg) into one PEGTL header, or tries it.
 //
-//   kifu-pegc [--check] [--output FILE] GRAMMAR.peg
+//   kifu-pegc [--check] [--Werror] [--output FILE] GRAMMAR.peg
 //   kifu-pegc run GRAMMAR.peg FILE... [--events] [--tree] [--trace] [--lenient] [-e ENCODING]
 //   kifu-pegc test GRAMMAR.peg [CASES...] [--update] [--complete]
 //

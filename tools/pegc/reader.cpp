@@ -177,6 +177,7 @@ const auto on_sequence = [](auto& ctx) {
                           "a cut '^' must follow what decides the alternative; nothing stands before this one");
         } else if (!n.cut_at) {
             n.cut_at = n.children.size();  // a second cut in the same sequence changes nothing
+            n.cut_offset = s.stack[i].value.offset;
         }
     }
     s.stack.resize(mark);
@@ -209,6 +210,7 @@ const auto on_build = [](auto& ctx) {
     const auto [offset, end] = where(ctx);
     if (s.pending.build) s.diags.error(offset, "duplicate annotation @build");
     s.pending.build = true;
+    s.pending.build_offset = offset;
     note_annotation(s, offset);
 };
 
@@ -228,6 +230,7 @@ const auto on_error_annotation = [](auto& ctx) {
     if (s.pending.error_message) s.diags.error(offset, "duplicate annotation @error");
     if (text.insensitive) s.diags.error(text.offset, "an @error message takes no 'i' suffix");
     s.pending.error_message = std::move(text.text);
+    s.pending.error_offset = offset;
     note_annotation(s, offset);
 };
 
@@ -235,7 +238,24 @@ const auto on_unknown_annotation = [](auto& ctx) {
     reader_state& s = state(ctx);
     const auto [offset, end] = where(ctx);
     s.diags.error(offset, "unknown annotation '" + s.source.substr(offset, end - offset) +
-                              "' (known: @build, @error \"message\", @recover)");
+                              "' (known: @build, @error \"message\", @recover; and @code NAME before a rule's annotations)");
+};
+
+// `@code NAME`: the grammar's own statement, once, between rules (not among a rule's annotations).
+const auto on_code = [](auto& ctx) {
+    reader_state& s = state(ctx);
+    const auto [offset, end] = where(ctx);
+    const std::size_t name = skip_blanks(s.source, offset + 5, end);  // past "@code"
+    if (s.has_pending) {
+        s.diags.error(offset, "@code names the grammar's diagnostics: it stands on its own, not among a rule's annotations");
+        return;
+    }
+    if (s.result.code) {
+        s.diags.error(offset, "duplicate @code (first at " + line_column(s.source, s.result.code_offset) + ")");
+        return;
+    }
+    s.result.code = s.source.substr(name, end - name);
+    s.result.code_offset = offset;
 };
 
 const auto on_rule_head = [](auto& ctx) {
@@ -276,6 +296,7 @@ x3::rule<class primary_id> const primary = "an expression";
 x3::rule<class rule_def_id> const rule_def = "rule definition";
 x3::rule<class close_paren_id> const close_paren = "')'";
 x3::rule<class error_text_id> const error_text = "a quoted message after @error, as in @error \"expected a move\"";
+x3::rule<class code_name_id> const code_name = "a code after @code: a lower-case letter, then lower-case letters, digits, '_' or '-', as in @code csa";
 
 // Every action-carrying alternative is wrapped in omit[]: the AST is built by the actions,
 // and X3 would otherwise try to merge the raw ranges into one variant attribute.
@@ -291,7 +312,12 @@ const auto element = x3::omit[x3::raw[x3::lit('^')][on_cut]] | x3::omit[x3::raw[
 const auto sequence_def = x3::omit[x3::raw[x3::eps[on_mark] >> +element][on_sequence]];
 const auto expression_def = x3::omit[(x3::eps[on_mark] >> sequence >> *('/' > sequence))[on_choice]];
 
-const auto annotation = x3::omit[x3::raw[x3::lexeme[x3::lit("@build") >> !ident_char]][on_build]] |
+// A code is what a diagnostic's code starts with (`csa` in `csa.syntax`).
+const auto code_name_def = x3::lexeme[x3::char_('a', 'z') >> *(x3::char_('a', 'z') | x3::char_('0', '9') | x3::char_("_-")) >>
+                                      !(ident_char | x3::char_('-'))];
+const auto code_directive = x3::omit[x3::raw[x3::lexeme[x3::lit("@code") >> !ident_char] > code_name][on_code]];
+const auto annotation = code_directive |
+                        x3::omit[x3::raw[x3::lexeme[x3::lit("@build") >> !ident_char]][on_build]] |
                         x3::omit[x3::raw[x3::lexeme[x3::lit("@recover") >> !ident_char]][on_recover]] |
                         x3::omit[x3::raw[x3::lexeme[x3::lit("@error") >> !ident_char] > error_text][on_error_annotation]] |
                         x3::omit[x3::raw[x3::lexeme['@' >> *ident_char]][on_unknown_annotation]];
@@ -300,7 +326,7 @@ const auto rule_def_def = (*annotation >> x3::omit[(x3::raw[identifier] >> arrow
 const auto error_text_def = x3::omit[literal_text[on_literal]];
 const auto close_paren_def = x3::lit(')')[on_close];
 
-BOOST_SPIRIT_DEFINE(expression, sequence, primary, rule_def, error_text, close_paren)
+BOOST_SPIRIT_DEFINE(expression, sequence, primary, rule_def, error_text, close_paren, code_name)
 
 // X3 names a missing character as 'c'; a missing quote reads better in the other quotes.
 std::string describe(const std::string& which) {
@@ -368,7 +394,7 @@ std::optional<grammar> read_grammar(std::string path, std::string source, diagno
     auto first = result.source.cbegin();
     const auto last = result.source.cend();
     try {
-        const auto parser = x3::with<state_tag>(std::ref(s))[*rule_def];
+        const auto parser = x3::with<state_tag>(std::ref(s))[*(code_directive | rule_def)];
         x3::phrase_parse(first, last, parser, skipper);
         // Skip trailing blanks and comments so that `first` stops on real text.
         x3::phrase_parse(first, last, x3::eps, skipper);

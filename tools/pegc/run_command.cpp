@@ -31,8 +31,8 @@ std::string position_text(const detail::text_positions& positions, std::size_t o
     return std::to_string(p.line) + ":" + std::to_string(p.column);
 }
 
-// The encoding kifu decodes the file from: as `kifu -f <stem>` when the grammar's stem names one
-// of its formats (grammars/csa.peg: a BOM, then `'CSA encoding=`, then UTF-8, else CP932),
+// The encoding kifu decodes the file from: as `kifu -f <code>` when the grammar's code names one
+// of its formats (`@code csa`: a BOM, then `'CSA encoding=`, then UTF-8, else CP932),
 // else as decode() finds it (a BOM, UTF-16/32, else UTF-8). `-e` beats both, as in kifu.
 std::string encoding_of(std::string_view bytes, const loaded_grammar& grammar, const std::string& given) {
     if (!given.empty()) return given;
@@ -60,8 +60,12 @@ std::unique_ptr<loaded_grammar> load_grammar(const std::string& path) {
     out->g = std::move(*g);
     out->a = std::move(a);
     out->run = std::make_unique<interpreter>(out->g, out->a);
-    std::string stem = path.substr(path.find_last_of('/') + 1);
-    out->code_prefix = stem.substr(0, stem.find('.'));
+    if (out->g.code) {
+        out->code_prefix = *out->g.code;
+    } else {
+        std::string stem = path.substr(path.find_last_of('/') + 1);
+        out->code_prefix = stem.substr(0, stem.find('.'));
+    }
     return out;
 }
 

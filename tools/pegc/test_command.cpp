@@ -13,9 +13,10 @@
 // `=== NAME` starts a case; `lenient` after the name reads in lenient mode, `no-eol` drops the
 // input's last line break. The input is every line up to `--- events`, each with its line
 // break. The expected events and errors are what `kifu-pegc run` prints (errors without the
-// file name). --update writes what the grammar gives now instead of comparing. Then it says
-// which @build rules no case's events show and which @error messages no case's errors show;
-// --complete makes that a failure.
+// file name). --update writes what the grammar gives now instead of comparing. Then it names,
+// at their line:column in the grammar, the @build rules no case's events show and the @error
+// messages no case's errors show, and says so when the grammar declares no @code; --complete
+// makes that a failure.
 
 #include <algorithm>
 #include <filesystem>
@@ -27,6 +28,7 @@
 #include <kifu/text.hpp>
 
 #include "commands.hpp"
+#include "diagnostics.hpp"
 
 namespace kifu::pegc {
 namespace {
@@ -229,14 +231,27 @@ int test_command(const std::vector<std::string>& args) {
             }
         }
     }
-    std::vector<std::string> missing;
-    for (const rule& r : grammar->g.rules) {
-        if (r.build && seen_events.count(r.name) == 0) missing.push_back("@build rule '" + r.name + "' has no event in any case");
+    // Each gap is named at its place in the grammar, as a compiler names a line.
+    const pegc::grammar& g = grammar->g;
+    struct gap {
+        std::string where;  // file, or file:line:col
+        std::string text;
+    };
+    std::vector<gap> missing;
+    const auto at = [&](std::size_t offset) { return paths.front() + ":" + line_column(g.source, offset); };
+    if (!g.code) {
+        missing.push_back({paths.front(), "the grammar declares no @code: its diagnostics are named after the file (" +
+                                              grammar->code_prefix + ".syntax), so its cases fail for a copy under another name"});
+    }
+    for (const rule& r : g.rules) {
+        if (r.build && seen_events.count(r.name) == 0) {
+            missing.push_back({at(r.offset), "@build rule '" + r.name + "' has no event in any case"});
+        }
         if (r.error_message && seen_messages.count(*r.error_message) == 0) {
-            missing.push_back("@error message of '" + r.name + "' (\"" + *r.error_message + "\") is in no case");
+            missing.push_back({at(r.error_offset), "@error message of '" + r.name + "' (\"" + *r.error_message + "\") is in no case"});
         }
     }
-    for (const std::string& m : missing) std::cout << paths.front() << ": " << (complete ? "error: " : "note: ") << m << '\n';
+    for (const gap& m : missing) std::cout << m.where << ": " << (complete ? "error: " : "note: ") << m.text << '\n';
     std::cout << passed << " passed, " << failed << " failed" << (update ? ", " + std::to_string(updated) + " updated" : "")
               << " (" << files.size() << " files)\n";
     if (failed != 0 || (complete && !missing.empty())) return exit_input;

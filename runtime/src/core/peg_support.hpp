@@ -33,7 +33,7 @@
 namespace kifu::inline v1::detail {
 
 /// The version of the generated-header contract this runtime understands.
-inline constexpr int grammar_abi = 1;
+inline constexpr int grammar_abi = 2;
 
 /// Bounds that keep a parse from exhausting memory or the stack.
 struct peg_limits {
@@ -79,8 +79,8 @@ template <typename Traits, typename Rule>
 std::string peg_error_message() {
     if constexpr (Traits::template error_message<Rule> != nullptr) {
         return Traits::template error_message<Rule>;
-    } else if constexpr (!Traits::template rule_name<Rule>.empty()) {
-        std::string name(Traits::template rule_name<Rule>);
+    } else if constexpr (!Traits::template rule_info<Rule>::name.empty()) {
+        std::string name(Traits::template rule_info<Rule>::name);
         std::replace(name.begin(), name.end(), '_', ' ');
         return "expected " + name;
     } else {
@@ -158,9 +158,10 @@ struct peg_control {
         // literal, one of kifu-pegc's leaves) is matched here, in line, with only the start hook:
         // PEGTL's normal<> would add nothing else (no action, no-op success and failure hooks),
         // and its layers of calls were left out of line around the leaves.
+        using info = typename Traits::template rule_info<Rule>;
         static constexpr bool plain_leaf = std::is_same_v<typename Rule::subs_t, tao::pegtl::empty_list> &&
-                                           !Traits::template has_event<Rule> && !Traits::template recover_point<Rule> &&
-                                           (!CountDepth || Traits::template rule_name<Rule>.empty());
+                                           !info::has_event && !info::recover_point &&
+                                           (!CountDepth || info::name.empty());
 
         template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
                   template <typename...> class Control, typename ParseInput, typename State>
@@ -178,7 +179,7 @@ struct peg_control {
                   template <typename...> class Control, typename ParseInput, typename State>
             requires(!plain_leaf)
         [[nodiscard]] static bool match(ParseInput& in, State& state) {
-            if constexpr (Traits::template rule_name<Rule>.empty()) {
+            if constexpr (info::name.empty()) {
                 return tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, state);
             } else if constexpr (CountDepth) {
                 // Only the grammar's own rules count: PEGTL's building blocks nest a bounded amount.
@@ -196,7 +197,7 @@ struct peg_control {
         template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
                   template <typename...> class Control, typename ParseInput, typename State>
         static bool match_rule(ParseInput& in, State& state) {
-            if constexpr (Traits::template recover_point<Rule>) {
+            if constexpr (info::recover_point) {
                 if (state.mode == kifu::read_mode::lenient && A == tao::pegtl::apply_mode::action) {
                     return match_recovering<A, M, Action, Control>(in, state);
                 }
@@ -207,11 +208,11 @@ struct peg_control {
         template <tao::pegtl::apply_mode A, tao::pegtl::rewind_mode M, template <typename...> class Action,
                   template <typename...> class Control, typename ParseInput, typename State>
         static bool match_with_event(ParseInput& in, State& state) {
-            if constexpr (Traits::template has_event<Rule>) {
+            if constexpr (info::has_event) {
                 const char* start = in.current();
                 if (!tao::pegtl::normal<Rule>::template match<A, M, Action, Control>(in, state)) return false;
                 if constexpr (A == tao::pegtl::apply_mode::action) {
-                    state.builder.on(Traits::template event_of<Rule>,
+                    state.builder.on(info::event_id,
                                      std::string_view(start, static_cast<std::size_t>(in.current() - start)),
                                      static_cast<std::size_t>(start - state.begin));
                 }
@@ -372,7 +373,7 @@ struct peg_trace_control {
     template <typename Rule>
     struct type : peg_control<Traits, true, true>::template type<Rule> {
         using base = typename peg_control<Traits, true, true>::template type<Rule>;
-        static constexpr std::string_view name = Traits::template rule_name<Rule>;
+        static constexpr std::string_view name = Traits::template rule_info<Rule>::name;
 
         template <typename ParseInput, typename State>
         static void start(const ParseInput& in, State& state) {

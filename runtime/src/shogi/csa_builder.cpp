@@ -25,7 +25,7 @@
 #include "generated/csa.hpp"
 #include "shogi/presets.hpp"
 
-static_assert(kifu::grammar::csa::abi_version == 1, "generated/csa.hpp is from another kifu-pegc");
+static_assert(kifu::grammar::csa::abi_version == 2, "generated/csa.hpp is from another kifu-pegc");
 
 namespace kifu::inline v1::shogi::detail {
 namespace {

@@ -28,7 +28,7 @@
 #include "shogi/kakinoki.hpp"
 #include "shogi/move_maker.hpp"
 
-static_assert(kifu::grammar::ki2::abi_version == 1, "generated/ki2.hpp is from another kifu-pegc");
+static_assert(kifu::grammar::ki2::abi_version == 2, "generated/ki2.hpp is from another kifu-pegc");
 
 namespace kifu::inline v1::shogi::detail {
 namespace {

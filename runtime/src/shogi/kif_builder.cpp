@@ -26,7 +26,7 @@
 #include "shogi/kakinoki.hpp"
 #include "shogi/move_maker.hpp"
 
-static_assert(kifu::grammar::kif::abi_version == 1, "generated/kif.hpp is from another kifu-pegc");
+static_assert(kifu::grammar::kif::abi_version == 2, "generated/kif.hpp is from another kifu-pegc");
 
 namespace kifu::inline v1::shogi::detail {
 namespace {

@@ -20,7 +20,7 @@
 #include "shogi/presets.hpp"
 #include "shogi/sfen_letters.hpp"
 
-static_assert(kifu::grammar::usi::abi_version == 1, "generated/usi.hpp is from another kifu-pegc");
+static_assert(kifu::grammar::usi::abi_version == 2, "generated/usi.hpp is from another kifu-pegc");
 
 namespace kifu::inline v1::shogi::detail {
 namespace {

@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::annotations {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "annotations.peg";
 struct entry : tao::pegtl::seq<kifu::peg::class_run<true, false, U'a', U'z'>, tao::pegtl::string<'='>> {};
 struct value : kifu::peg::class_run<true, false, U'0', U'9'> {};
@@ -14,24 +14,21 @@ struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<line>
 // @build rules, in grammar order
 enum class event : unsigned short { line, entry };
 inline constexpr std::array<std::string_view, 2> event_names{"line", "entry"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<line> = true;
-template <> inline constexpr bool has_event<entry> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<line> = event::line;
-template <> inline constexpr event event_of<entry> = event::entry;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<entry> = "expected an entry name";
 template <> inline constexpr const char* error_message<value> = "expected a value (digits)";
 template <> inline constexpr const char* error_message<tao::pegtl::string<'\n'>> = "expected \"\\n\"";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <> inline constexpr bool recover_point<entry> = true;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<file> = "file";
-template <> inline constexpr std::string_view rule_name<line> = "line";
-template <> inline constexpr std::string_view rule_name<entry> = "entry";
-template <> inline constexpr std::string_view rule_name<value> = "value";
-inline constexpr std::array<std::string_view, 4> rule_names{"file", "line", "entry", "value"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<file> : rule_info<void> { static constexpr std::string_view name = "file"; };
+template <> struct rule_info<line> : rule_info<void> { static constexpr std::string_view name = "line"; static constexpr bool has_event = true; static constexpr event event_id = event::line; };
+template <> struct rule_info<entry> : rule_info<void> { static constexpr std::string_view name = "entry"; static constexpr bool has_event = true; static constexpr event event_id = event::entry; static constexpr bool recover_point = true; };
+template <> struct rule_info<value> : rule_info<void> { static constexpr std::string_view name = "value"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -41,10 +38,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::annotations::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::annotations::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::annotations::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::annotations::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::annotations::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::annotations::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::annotations::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::annotations::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::annotations::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::annotations

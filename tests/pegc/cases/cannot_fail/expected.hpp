@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::cannot_fail {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "cannot_fail.peg";
 struct intro : tao::pegtl::seq<tao::pegtl::string<'%'>, tao::pegtl::must<kifu::peg::class_run<true, false, U'0', U'9'>, tao::pegtl::string<';'>>> {};
 struct word : tao::pegtl::seq<kifu::peg::class_run<true, false, U'a', U'z'>, tao::pegtl::opt<tao::pegtl::string<'!'>>> {};
@@ -15,23 +15,21 @@ struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::opt<intro>
 // @build rules, in grammar order
 enum class event : unsigned short { intro, item };
 inline constexpr std::array<std::string_view, 2> event_names{"intro", "item"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<intro> = true;
-template <> inline constexpr bool has_event<item> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<intro> = event::intro;
-template <> inline constexpr event event_of<item> = event::item;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<kifu::peg::class_run<true, false, U'0', U'9'>> = "expected [0-9]+";
 template <> inline constexpr const char* error_message<tao::pegtl::string<';'>> = "expected \";\"";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<file> = "file";
-template <> inline constexpr std::string_view rule_name<intro> = "intro";
-template <> inline constexpr std::string_view rule_name<item> = "item";
-template <> inline constexpr std::string_view rule_name<word> = "word";
-template <> inline constexpr std::string_view rule_name<number> = "number";
-inline constexpr std::array<std::string_view, 5> rule_names{"file", "intro", "item", "word", "number"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<file> : rule_info<void> { static constexpr std::string_view name = "file"; };
+template <> struct rule_info<intro> : rule_info<void> { static constexpr std::string_view name = "intro"; static constexpr bool has_event = true; static constexpr event event_id = event::intro; };
+template <> struct rule_info<item> : rule_info<void> { static constexpr std::string_view name = "item"; static constexpr bool has_event = true; static constexpr event event_id = event::item; };
+template <> struct rule_info<word> : rule_info<void> { static constexpr std::string_view name = "word"; };
+template <> struct rule_info<number> : rule_info<void> { static constexpr std::string_view name = "number"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -41,10 +39,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::cannot_fail::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::cannot_fail::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::cannot_fail::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::cannot_fail::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::cannot_fail::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::cannot_fail::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::cannot_fail::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::cannot_fail::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::cannot_fail::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::cannot_fail

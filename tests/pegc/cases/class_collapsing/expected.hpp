@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::class_collapsing {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "class_collapsing.peg";
 struct singles : tao::pegtl::ascii::range<'a', 'c'> {};
 struct merged : tao::pegtl::ascii::range<'a', 'g'> {};
@@ -18,20 +18,22 @@ struct token : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<singles, '
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<token> = "token";
-template <> inline constexpr std::string_view rule_name<singles> = "singles";
-template <> inline constexpr std::string_view rule_name<merged> = "merged";
-template <> inline constexpr std::string_view rule_name<mixed> = "mixed";
-template <> inline constexpr std::string_view rule_name<negated> = "negated";
-template <> inline constexpr std::string_view rule_name<negated_range> = "negated_range";
-template <> inline constexpr std::string_view rule_name<negated_mixed> = "negated_mixed";
-template <> inline constexpr std::string_view rule_name<escaped> = "escaped";
-inline constexpr std::array<std::string_view, 8> rule_names{"token", "singles", "merged", "mixed", "negated", "negated_range", "negated_mixed", "escaped"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<token> : rule_info<void> { static constexpr std::string_view name = "token"; };
+template <> struct rule_info<singles> : rule_info<void> { static constexpr std::string_view name = "singles"; };
+template <> struct rule_info<merged> : rule_info<void> { static constexpr std::string_view name = "merged"; };
+template <> struct rule_info<mixed> : rule_info<void> { static constexpr std::string_view name = "mixed"; };
+template <> struct rule_info<negated> : rule_info<void> { static constexpr std::string_view name = "negated"; };
+template <> struct rule_info<negated_range> : rule_info<void> { static constexpr std::string_view name = "negated_range"; };
+template <> struct rule_info<negated_mixed> : rule_info<void> { static constexpr std::string_view name = "negated_mixed"; };
+template <> struct rule_info<escaped> : rule_info<void> { static constexpr std::string_view name = "escaped"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 2;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -41,10 +43,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::class_collapsing::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::class_collapsing::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::class_collapsing::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::class_collapsing::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::class_collapsing::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::class_collapsing::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::class_collapsing::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::class_collapsing::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::class_collapsing::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::class_collapsing

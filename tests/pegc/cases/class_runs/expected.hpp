@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::class_runs {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "class_runs.peg";
 struct ascii_star : kifu::peg::class_run<false, false, U'_', U'_', U'a', U'c'> {};
 struct ascii_plus : kifu::peg::class_run<true, false, U'_', U'_', U'a', U'c'> {};
@@ -41,43 +41,45 @@ struct root : tao::pegtl::seq<ascii_star, ascii_plus, ascii_braces, negated_star
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<root> = "root";
-template <> inline constexpr std::string_view rule_name<ascii_star> = "ascii_star";
-template <> inline constexpr std::string_view rule_name<ascii_plus> = "ascii_plus";
-template <> inline constexpr std::string_view rule_name<ascii_braces> = "ascii_braces";
-template <> inline constexpr std::string_view rule_name<negated_star> = "negated_star";
-template <> inline constexpr std::string_view rule_name<negated_plus> = "negated_plus";
-template <> inline constexpr std::string_view rule_name<wide_star> = "wide_star";
-template <> inline constexpr std::string_view rule_name<wide_plus> = "wide_plus";
-template <> inline constexpr std::string_view rule_name<wide_negated> = "wide_negated";
-template <> inline constexpr std::string_view rule_name<mixed_negated> = "mixed_negated";
-template <> inline constexpr std::string_view rule_name<edges> = "edges";
-template <> inline constexpr std::string_view rule_name<two_or_more> = "two_or_more";
-template <> inline constexpr std::string_view rule_name<optional> = "optional";
-template <> inline constexpr std::string_view rule_name<twins> = "twins";
-template <> inline constexpr std::string_view rule_name<ascii_star_twin> = "ascii_star_twin";
-template <> inline constexpr std::string_view rule_name<ascii_plus_twin> = "ascii_plus_twin";
-template <> inline constexpr std::string_view rule_name<negated_star_twin> = "negated_star_twin";
-template <> inline constexpr std::string_view rule_name<negated_plus_twin> = "negated_plus_twin";
-template <> inline constexpr std::string_view rule_name<wide_star_twin> = "wide_star_twin";
-template <> inline constexpr std::string_view rule_name<wide_plus_twin> = "wide_plus_twin";
-template <> inline constexpr std::string_view rule_name<wide_negated_twin> = "wide_negated_twin";
-template <> inline constexpr std::string_view rule_name<mixed_negated_twin> = "mixed_negated_twin";
-template <> inline constexpr std::string_view rule_name<edges_twin> = "edges_twin";
-template <> inline constexpr std::string_view rule_name<ascii_char> = "ascii_char";
-template <> inline constexpr std::string_view rule_name<negated_char> = "negated_char";
-template <> inline constexpr std::string_view rule_name<line_char> = "line_char";
-template <> inline constexpr std::string_view rule_name<kana_kanji> = "kana_kanji";
-template <> inline constexpr std::string_view rule_name<wide_char> = "wide_char";
-template <> inline constexpr std::string_view rule_name<not_wide> = "not_wide";
-template <> inline constexpr std::string_view rule_name<not_mixed> = "not_mixed";
-template <> inline constexpr std::string_view rule_name<edge_char> = "edge_char";
-inline constexpr std::array<std::string_view, 31> rule_names{"root", "ascii_star", "ascii_plus", "ascii_braces", "negated_star", "negated_plus", "wide_star", "wide_plus", "wide_negated", "mixed_negated", "edges", "two_or_more", "optional", "twins", "ascii_star_twin", "ascii_plus_twin", "negated_star_twin", "negated_plus_twin", "wide_star_twin", "wide_plus_twin", "wide_negated_twin", "mixed_negated_twin", "edges_twin", "ascii_char", "negated_char", "line_char", "kana_kanji", "wide_char", "not_wide", "not_mixed", "edge_char"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<root> : rule_info<void> { static constexpr std::string_view name = "root"; };
+template <> struct rule_info<ascii_star> : rule_info<void> { static constexpr std::string_view name = "ascii_star"; };
+template <> struct rule_info<ascii_plus> : rule_info<void> { static constexpr std::string_view name = "ascii_plus"; };
+template <> struct rule_info<ascii_braces> : rule_info<void> { static constexpr std::string_view name = "ascii_braces"; };
+template <> struct rule_info<negated_star> : rule_info<void> { static constexpr std::string_view name = "negated_star"; };
+template <> struct rule_info<negated_plus> : rule_info<void> { static constexpr std::string_view name = "negated_plus"; };
+template <> struct rule_info<wide_star> : rule_info<void> { static constexpr std::string_view name = "wide_star"; };
+template <> struct rule_info<wide_plus> : rule_info<void> { static constexpr std::string_view name = "wide_plus"; };
+template <> struct rule_info<wide_negated> : rule_info<void> { static constexpr std::string_view name = "wide_negated"; };
+template <> struct rule_info<mixed_negated> : rule_info<void> { static constexpr std::string_view name = "mixed_negated"; };
+template <> struct rule_info<edges> : rule_info<void> { static constexpr std::string_view name = "edges"; };
+template <> struct rule_info<two_or_more> : rule_info<void> { static constexpr std::string_view name = "two_or_more"; };
+template <> struct rule_info<optional> : rule_info<void> { static constexpr std::string_view name = "optional"; };
+template <> struct rule_info<twins> : rule_info<void> { static constexpr std::string_view name = "twins"; };
+template <> struct rule_info<ascii_star_twin> : rule_info<void> { static constexpr std::string_view name = "ascii_star_twin"; };
+template <> struct rule_info<ascii_plus_twin> : rule_info<void> { static constexpr std::string_view name = "ascii_plus_twin"; };
+template <> struct rule_info<negated_star_twin> : rule_info<void> { static constexpr std::string_view name = "negated_star_twin"; };
+template <> struct rule_info<negated_plus_twin> : rule_info<void> { static constexpr std::string_view name = "negated_plus_twin"; };
+template <> struct rule_info<wide_star_twin> : rule_info<void> { static constexpr std::string_view name = "wide_star_twin"; };
+template <> struct rule_info<wide_plus_twin> : rule_info<void> { static constexpr std::string_view name = "wide_plus_twin"; };
+template <> struct rule_info<wide_negated_twin> : rule_info<void> { static constexpr std::string_view name = "wide_negated_twin"; };
+template <> struct rule_info<mixed_negated_twin> : rule_info<void> { static constexpr std::string_view name = "mixed_negated_twin"; };
+template <> struct rule_info<edges_twin> : rule_info<void> { static constexpr std::string_view name = "edges_twin"; };
+template <> struct rule_info<ascii_char> : rule_info<void> { static constexpr std::string_view name = "ascii_char"; };
+template <> struct rule_info<negated_char> : rule_info<void> { static constexpr std::string_view name = "negated_char"; };
+template <> struct rule_info<line_char> : rule_info<void> { static constexpr std::string_view name = "line_char"; };
+template <> struct rule_info<kana_kanji> : rule_info<void> { static constexpr std::string_view name = "kana_kanji"; };
+template <> struct rule_info<wide_char> : rule_info<void> { static constexpr std::string_view name = "wide_char"; };
+template <> struct rule_info<not_wide> : rule_info<void> { static constexpr std::string_view name = "not_wide"; };
+template <> struct rule_info<not_mixed> : rule_info<void> { static constexpr std::string_view name = "not_mixed"; };
+template <> struct rule_info<edge_char> : rule_info<void> { static constexpr std::string_view name = "edge_char"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -87,10 +89,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::class_runs::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::class_runs::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::class_runs::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::class_runs::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::class_runs::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::class_runs::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::class_runs::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::class_runs::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::class_runs::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::class_runs

@@ -4,23 +4,23 @@
 #include <string_view>
 #include <tao/pegtl.hpp>
 namespace kifu::grammar::crlf_line_breaks {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "crlf_line_breaks.peg";
 struct rest : tao::pegtl::seq<tao::pegtl::star<tao::pegtl::string<'b'>>, tao::pegtl::eof> {};
 struct main : tao::pegtl::seq<tao::pegtl::string<'a'>, rest> {};
 // @build rules, in grammar order
 enum class event : unsigned short { main };
 inline constexpr std::array<std::string_view, 1> event_names{"main"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<main> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<main> = event::main;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<main> = "main";
-template <> inline constexpr std::string_view rule_name<rest> = "rest";
-inline constexpr std::array<std::string_view, 2> rule_names{"main", "rest"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<main> : rule_info<void> { static constexpr std::string_view name = "main"; static constexpr bool has_event = true; static constexpr event event_id = event::main; };
+template <> struct rule_info<rest> : rule_info<void> { static constexpr std::string_view name = "rest"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 2;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -30,10 +30,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::crlf_line_breaks::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::crlf_line_breaks::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::crlf_line_breaks::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::crlf_line_breaks::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::crlf_line_breaks::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::crlf_line_breaks::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::crlf_line_breaks::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::crlf_line_breaks::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::crlf_line_breaks::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::crlf_line_breaks

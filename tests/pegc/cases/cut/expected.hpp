@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::cut {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "cut.peg";
 struct name : kifu::peg::class_run<true, false, U'a', U'z'> {};
 struct command : tao::pegtl::seq<tao::pegtl::string<'!'>, tao::pegtl::must<name>> {};
@@ -15,18 +15,20 @@ struct statement : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<comman
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<tao::pegtl::string<';'>> = "expected \";\"";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<statement> = "statement";
-template <> inline constexpr std::string_view rule_name<command> = "command";
-template <> inline constexpr std::string_view rule_name<assignment> = "assignment";
-template <> inline constexpr std::string_view rule_name<name> = "name";
-template <> inline constexpr std::string_view rule_name<number> = "number";
-inline constexpr std::array<std::string_view, 5> rule_names{"statement", "command", "assignment", "name", "number"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<statement> : rule_info<void> { static constexpr std::string_view name = "statement"; };
+template <> struct rule_info<command> : rule_info<void> { static constexpr std::string_view name = "command"; };
+template <> struct rule_info<assignment> : rule_info<void> { static constexpr std::string_view name = "assignment"; };
+template <> struct rule_info<name> : rule_info<void> { static constexpr std::string_view name = "name"; };
+template <> struct rule_info<number> : rule_info<void> { static constexpr std::string_view name = "number"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -36,10 +38,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::cut::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::cut::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::cut::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::cut::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::cut::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::cut::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::cut::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::cut::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::cut::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::cut

@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::first_byte_dispatch {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "first_byte_dispatch.peg";
 struct value : tao::pegtl::seq<tao::pegtl::string<'['>, kifu::peg::byte_run<false, ']', ']'>, tao::pegtl::must<tao::pegtl::string<']'>>> {};
 struct ident : kifu::peg::class_run<true, false, U'A', U'Z', U'a', U'z'> {};
@@ -33,55 +33,41 @@ struct root : tao::pegtl::seq<tokens, leaves, named, cut_first, nullable_build, 
 // @build rules, in grammar order
 enum class event : unsigned short { value, ident, semi, open, close, junk, marker, empty_event };
 inline constexpr std::array<std::string_view, 8> event_names{"value", "ident", "semi", "open", "close", "junk", "marker", "empty_event"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<value> = true;
-template <> inline constexpr bool has_event<ident> = true;
-template <> inline constexpr bool has_event<semi> = true;
-template <> inline constexpr bool has_event<open> = true;
-template <> inline constexpr bool has_event<close> = true;
-template <> inline constexpr bool has_event<junk> = true;
-template <> inline constexpr bool has_event<marker> = true;
-template <> inline constexpr bool has_event<empty_event> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<value> = event::value;
-template <> inline constexpr event event_of<ident> = event::ident;
-template <> inline constexpr event event_of<semi> = event::semi;
-template <> inline constexpr event event_of<open> = event::open;
-template <> inline constexpr event event_of<close> = event::close;
-template <> inline constexpr event event_of<junk> = event::junk;
-template <> inline constexpr event event_of<marker> = event::marker;
-template <> inline constexpr event event_of<empty_event> = event::empty_event;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<tao::pegtl::string<']'>> = "expected \"]\"";
 template <> inline constexpr const char* error_message<tao::pegtl::string<'r'>> = "expected \"r\"";
 template <> inline constexpr const char* error_message<tao::pegtl::string<'l'>> = "expected \"l\"";
 template <> inline constexpr const char* error_message<tao::pegtl::ascii::range<'0', '9'>> = "expected [0-9]";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<root> = "root";
-template <> inline constexpr std::string_view rule_name<tokens> = "tokens";
-template <> inline constexpr std::string_view rule_name<token> = "token";
-template <> inline constexpr std::string_view rule_name<value> = "value";
-template <> inline constexpr std::string_view rule_name<ident> = "ident";
-template <> inline constexpr std::string_view rule_name<semi> = "semi";
-template <> inline constexpr std::string_view rule_name<spaces> = "spaces";
-template <> inline constexpr std::string_view rule_name<open> = "open";
-template <> inline constexpr std::string_view rule_name<close> = "close";
-template <> inline constexpr std::string_view rule_name<junk> = "junk";
-template <> inline constexpr std::string_view rule_name<leaves> = "leaves";
-template <> inline constexpr std::string_view rule_name<named> = "named";
-template <> inline constexpr std::string_view rule_name<word> = "word";
-template <> inline constexpr std::string_view rule_name<digits> = "digits";
-template <> inline constexpr std::string_view rule_name<quiet> = "quiet";
-template <> inline constexpr std::string_view rule_name<marker> = "marker";
-template <> inline constexpr std::string_view rule_name<cut_first> = "cut_first";
-template <> inline constexpr std::string_view rule_name<cut_rule> = "cut_rule";
-template <> inline constexpr std::string_view rule_name<nullable_build> = "nullable_build";
-template <> inline constexpr std::string_view rule_name<empty_event> = "empty_event";
-template <> inline constexpr std::string_view rule_name<mixed> = "mixed";
-template <> inline constexpr std::string_view rule_name<plain> = "plain";
-template <> inline constexpr std::string_view rule_name<at_end> = "at_end";
-inline constexpr std::array<std::string_view, 23> rule_names{"root", "tokens", "token", "value", "ident", "semi", "spaces", "open", "close", "junk", "leaves", "named", "word", "digits", "quiet", "marker", "cut_first", "cut_rule", "nullable_build", "empty_event", "mixed", "plain", "at_end"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<root> : rule_info<void> { static constexpr std::string_view name = "root"; };
+template <> struct rule_info<tokens> : rule_info<void> { static constexpr std::string_view name = "tokens"; };
+template <> struct rule_info<token> : rule_info<void> { static constexpr std::string_view name = "token"; };
+template <> struct rule_info<value> : rule_info<void> { static constexpr std::string_view name = "value"; static constexpr bool has_event = true; static constexpr event event_id = event::value; };
+template <> struct rule_info<ident> : rule_info<void> { static constexpr std::string_view name = "ident"; static constexpr bool has_event = true; static constexpr event event_id = event::ident; };
+template <> struct rule_info<semi> : rule_info<void> { static constexpr std::string_view name = "semi"; static constexpr bool has_event = true; static constexpr event event_id = event::semi; };
+template <> struct rule_info<spaces> : rule_info<void> { static constexpr std::string_view name = "spaces"; };
+template <> struct rule_info<open> : rule_info<void> { static constexpr std::string_view name = "open"; static constexpr bool has_event = true; static constexpr event event_id = event::open; };
+template <> struct rule_info<close> : rule_info<void> { static constexpr std::string_view name = "close"; static constexpr bool has_event = true; static constexpr event event_id = event::close; };
+template <> struct rule_info<junk> : rule_info<void> { static constexpr std::string_view name = "junk"; static constexpr bool has_event = true; static constexpr event event_id = event::junk; };
+template <> struct rule_info<leaves> : rule_info<void> { static constexpr std::string_view name = "leaves"; };
+template <> struct rule_info<named> : rule_info<void> { static constexpr std::string_view name = "named"; };
+template <> struct rule_info<word> : rule_info<void> { static constexpr std::string_view name = "word"; };
+template <> struct rule_info<digits> : rule_info<void> { static constexpr std::string_view name = "digits"; };
+template <> struct rule_info<quiet> : rule_info<void> { static constexpr std::string_view name = "quiet"; };
+template <> struct rule_info<marker> : rule_info<void> { static constexpr std::string_view name = "marker"; static constexpr bool has_event = true; static constexpr event event_id = event::marker; };
+template <> struct rule_info<cut_first> : rule_info<void> { static constexpr std::string_view name = "cut_first"; };
+template <> struct rule_info<cut_rule> : rule_info<void> { static constexpr std::string_view name = "cut_rule"; };
+template <> struct rule_info<nullable_build> : rule_info<void> { static constexpr std::string_view name = "nullable_build"; };
+template <> struct rule_info<empty_event> : rule_info<void> { static constexpr std::string_view name = "empty_event"; static constexpr bool has_event = true; static constexpr event event_id = event::empty_event; };
+template <> struct rule_info<mixed> : rule_info<void> { static constexpr std::string_view name = "mixed"; };
+template <> struct rule_info<plain> : rule_info<void> { static constexpr std::string_view name = "plain"; };
+template <> struct rule_info<at_end> : rule_info<void> { static constexpr std::string_view name = "at_end"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 4;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -91,10 +77,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::first_byte_dispatch::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::first_byte_dispatch::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::first_byte_dispatch::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::first_byte_dispatch::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::first_byte_dispatch::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::first_byte_dispatch::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::first_byte_dispatch::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::first_byte_dispatch::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::first_byte_dispatch::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::first_byte_dispatch

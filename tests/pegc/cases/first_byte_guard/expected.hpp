@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::first_byte_guard {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "first_byte_guard.peg";
 struct item : tao::pegtl::seq<tao::pegtl::string<'('>, kifu::peg::class_run<false, false, U'0', U'9'>, tao::pegtl::must<tao::pegtl::string<')'>>> {};
 struct items : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<item>, false, '(', '('>, tao::pegtl::opt<tao::pegtl::string<';'>>> {};
@@ -21,33 +21,27 @@ struct root : tao::pegtl::seq<items, pluses, tail, kifu::peg::first_byte_guard<t
 // @build rules, in grammar order
 enum class event : unsigned short { item, group, maybe, rest };
 inline constexpr std::array<std::string_view, 4> event_names{"item", "group", "maybe", "rest"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<item> = true;
-template <> inline constexpr bool has_event<group> = true;
-template <> inline constexpr bool has_event<maybe> = true;
-template <> inline constexpr bool has_event<rest> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<item> = event::item;
-template <> inline constexpr event event_of<group> = event::group;
-template <> inline constexpr event event_of<maybe> = event::maybe;
-template <> inline constexpr event event_of<rest> = event::rest;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<tao::pegtl::string<')'>> = "expected \")\"";
 template <> inline constexpr const char* error_message<kifu::peg::first_byte_guard<tao::pegtl::plus<group>, true, 'a', 'c'>> = "expected group+";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<root> = "root";
-template <> inline constexpr std::string_view rule_name<items> = "items";
-template <> inline constexpr std::string_view rule_name<item> = "item";
-template <> inline constexpr std::string_view rule_name<pluses> = "pluses";
-template <> inline constexpr std::string_view rule_name<group> = "group";
-template <> inline constexpr std::string_view rule_name<maybe> = "maybe";
-template <> inline constexpr std::string_view rule_name<tail> = "tail";
-template <> inline constexpr std::string_view rule_name<word> = "word";
-template <> inline constexpr std::string_view rule_name<rest> = "rest";
-template <> inline constexpr std::string_view rule_name<leafy> = "leafy";
-template <> inline constexpr std::string_view rule_name<blanks> = "blanks";
-inline constexpr std::array<std::string_view, 11> rule_names{"root", "items", "item", "pluses", "group", "maybe", "tail", "word", "rest", "leafy", "blanks"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<root> : rule_info<void> { static constexpr std::string_view name = "root"; };
+template <> struct rule_info<items> : rule_info<void> { static constexpr std::string_view name = "items"; };
+template <> struct rule_info<item> : rule_info<void> { static constexpr std::string_view name = "item"; static constexpr bool has_event = true; static constexpr event event_id = event::item; };
+template <> struct rule_info<pluses> : rule_info<void> { static constexpr std::string_view name = "pluses"; };
+template <> struct rule_info<group> : rule_info<void> { static constexpr std::string_view name = "group"; static constexpr bool has_event = true; static constexpr event event_id = event::group; };
+template <> struct rule_info<maybe> : rule_info<void> { static constexpr std::string_view name = "maybe"; static constexpr bool has_event = true; static constexpr event event_id = event::maybe; };
+template <> struct rule_info<tail> : rule_info<void> { static constexpr std::string_view name = "tail"; };
+template <> struct rule_info<word> : rule_info<void> { static constexpr std::string_view name = "word"; };
+template <> struct rule_info<rest> : rule_info<void> { static constexpr std::string_view name = "rest"; static constexpr bool has_event = true; static constexpr event event_id = event::rest; };
+template <> struct rule_info<leafy> : rule_info<void> { static constexpr std::string_view name = "leafy"; };
+template <> struct rule_info<blanks> : rule_info<void> { static constexpr std::string_view name = "blanks"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -57,10 +51,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::first_byte_guard::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::first_byte_guard::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::first_byte_guard::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::first_byte_guard::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::first_byte_guard::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::first_byte_guard::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::first_byte_guard::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::first_byte_guard::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::first_byte_guard::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::first_byte_guard

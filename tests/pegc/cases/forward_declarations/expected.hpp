@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::forward_declarations {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "forward_declarations.peg";
 // rules used before their definition (members of cycles)
 struct list;
@@ -16,16 +16,18 @@ struct value : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<list, '(',
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<value> = "value";
-template <> inline constexpr std::string_view rule_name<list> = "list";
-template <> inline constexpr std::string_view rule_name<item> = "item";
-template <> inline constexpr std::string_view rule_name<atom> = "atom";
-inline constexpr std::array<std::string_view, 4> rule_names{"value", "list", "item", "atom"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<value> : rule_info<void> { static constexpr std::string_view name = "value"; };
+template <> struct rule_info<list> : rule_info<void> { static constexpr std::string_view name = "list"; };
+template <> struct rule_info<item> : rule_info<void> { static constexpr std::string_view name = "item"; };
+template <> struct rule_info<atom> : rule_info<void> { static constexpr std::string_view name = "atom"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 0;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -35,10 +37,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::forward_declarations::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::forward_declarations::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::forward_declarations::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::forward_declarations::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::forward_declarations::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::forward_declarations::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::forward_declarations::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::forward_declarations::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::forward_declarations::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::forward_declarations

@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::leaf_forms {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "leaf_forms.peg";
 struct wide : kifu::peg::class_char<false, 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB> {};
 struct wide_mixed : kifu::peg::class_char<false, U'1', U'9', 0xFF11, 0xFF19> {};
@@ -47,53 +47,55 @@ struct root : tao::pegtl::seq<wide, wide_mixed, negated, negated_wide, negated_m
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<tao::pegtl::ascii::range<'0', '9'>> = "expected [0-9]";
 template <> inline constexpr const char* error_message<tao::pegtl::string<'x'>> = "expected \"x\"";
 template <> inline constexpr const char* error_message<kifu::peg::class_rep<1, 3, false, U'0', U'9'>> = "expected [0-9]{1,3}";
 template <> inline constexpr const char* error_message<tao::pegtl::string<';'>> = "expected \";\"";
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<root> = "root";
-template <> inline constexpr std::string_view rule_name<wide> = "wide";
-template <> inline constexpr std::string_view rule_name<wide_mixed> = "wide_mixed";
-template <> inline constexpr std::string_view rule_name<negated> = "negated";
-template <> inline constexpr std::string_view rule_name<negated_wide> = "negated_wide";
-template <> inline constexpr std::string_view rule_name<negated_multi> = "negated_multi";
-template <> inline constexpr std::string_view rule_name<edges> = "edges";
-template <> inline constexpr std::string_view rule_name<surrogate_span> = "surrogate_span";
-template <> inline constexpr std::string_view rule_name<rep_ascii> = "rep_ascii";
-template <> inline constexpr std::string_view rule_name<rep_wide> = "rep_wide";
-template <> inline constexpr std::string_view rule_name<rep_negated> = "rep_negated";
-template <> inline constexpr std::string_view rule_name<rep_edges> = "rep_edges";
-template <> inline constexpr std::string_view rule_name<rep_eight> = "rep_eight";
-template <> inline constexpr std::string_view rule_name<rep_nine> = "rep_nine";
-template <> inline constexpr std::string_view rule_name<time_shape> = "time_shape";
-template <> inline constexpr std::string_view rule_name<origin> = "origin";
-template <> inline constexpr std::string_view rule_name<steps> = "steps";
-template <> inline constexpr std::string_view rule_name<predicates> = "predicates";
-template <> inline constexpr std::string_view rule_name<insensitive> = "insensitive";
-template <> inline constexpr std::string_view rule_name<cut_after> = "cut_after";
-template <> inline constexpr std::string_view rule_name<wide_between> = "wide_between";
-template <> inline constexpr std::string_view rule_name<not_fused> = "not_fused";
-template <> inline constexpr std::string_view rule_name<run_star> = "run_star";
-template <> inline constexpr std::string_view rule_name<run_plus> = "run_plus";
-template <> inline constexpr std::string_view rule_name<bytes_line> = "bytes_line";
-template <> inline constexpr std::string_view rule_name<bytes_one> = "bytes_one";
-template <> inline constexpr std::string_view rule_name<bytes_three> = "bytes_three";
-template <> inline constexpr std::string_view rule_name<bytes_ranges> = "bytes_ranges";
-template <> inline constexpr std::string_view rule_name<under_cut> = "under_cut";
-template <> inline constexpr std::string_view rule_name<pair> = "pair";
-template <> inline constexpr std::string_view rule_name<rep_nul> = "rep_nul";
-template <> inline constexpr std::string_view rule_name<run_nul> = "run_nul";
-template <> inline constexpr std::string_view rule_name<lit_nul> = "lit_nul";
-template <> inline constexpr std::string_view rule_name<steps_nul> = "steps_nul";
-template <> inline constexpr std::string_view rule_name<lit_choice> = "lit_choice";
-template <> inline constexpr std::string_view rule_name<lit_prefix> = "lit_prefix";
-template <> inline constexpr std::string_view rule_name<lit_wide> = "lit_wide";
-inline constexpr std::array<std::string_view, 37> rule_names{"root", "wide", "wide_mixed", "negated", "negated_wide", "negated_multi", "edges", "surrogate_span", "rep_ascii", "rep_wide", "rep_negated", "rep_edges", "rep_eight", "rep_nine", "time_shape", "origin", "steps", "predicates", "insensitive", "cut_after", "wide_between", "not_fused", "run_star", "run_plus", "bytes_line", "bytes_one", "bytes_three", "bytes_ranges", "under_cut", "pair", "rep_nul", "run_nul", "lit_nul", "steps_nul", "lit_choice", "lit_prefix", "lit_wide"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<root> : rule_info<void> { static constexpr std::string_view name = "root"; };
+template <> struct rule_info<wide> : rule_info<void> { static constexpr std::string_view name = "wide"; };
+template <> struct rule_info<wide_mixed> : rule_info<void> { static constexpr std::string_view name = "wide_mixed"; };
+template <> struct rule_info<negated> : rule_info<void> { static constexpr std::string_view name = "negated"; };
+template <> struct rule_info<negated_wide> : rule_info<void> { static constexpr std::string_view name = "negated_wide"; };
+template <> struct rule_info<negated_multi> : rule_info<void> { static constexpr std::string_view name = "negated_multi"; };
+template <> struct rule_info<edges> : rule_info<void> { static constexpr std::string_view name = "edges"; };
+template <> struct rule_info<surrogate_span> : rule_info<void> { static constexpr std::string_view name = "surrogate_span"; };
+template <> struct rule_info<rep_ascii> : rule_info<void> { static constexpr std::string_view name = "rep_ascii"; };
+template <> struct rule_info<rep_wide> : rule_info<void> { static constexpr std::string_view name = "rep_wide"; };
+template <> struct rule_info<rep_negated> : rule_info<void> { static constexpr std::string_view name = "rep_negated"; };
+template <> struct rule_info<rep_edges> : rule_info<void> { static constexpr std::string_view name = "rep_edges"; };
+template <> struct rule_info<rep_eight> : rule_info<void> { static constexpr std::string_view name = "rep_eight"; };
+template <> struct rule_info<rep_nine> : rule_info<void> { static constexpr std::string_view name = "rep_nine"; };
+template <> struct rule_info<time_shape> : rule_info<void> { static constexpr std::string_view name = "time_shape"; };
+template <> struct rule_info<origin> : rule_info<void> { static constexpr std::string_view name = "origin"; };
+template <> struct rule_info<steps> : rule_info<void> { static constexpr std::string_view name = "steps"; };
+template <> struct rule_info<predicates> : rule_info<void> { static constexpr std::string_view name = "predicates"; };
+template <> struct rule_info<insensitive> : rule_info<void> { static constexpr std::string_view name = "insensitive"; };
+template <> struct rule_info<cut_after> : rule_info<void> { static constexpr std::string_view name = "cut_after"; };
+template <> struct rule_info<wide_between> : rule_info<void> { static constexpr std::string_view name = "wide_between"; };
+template <> struct rule_info<not_fused> : rule_info<void> { static constexpr std::string_view name = "not_fused"; };
+template <> struct rule_info<run_star> : rule_info<void> { static constexpr std::string_view name = "run_star"; };
+template <> struct rule_info<run_plus> : rule_info<void> { static constexpr std::string_view name = "run_plus"; };
+template <> struct rule_info<bytes_line> : rule_info<void> { static constexpr std::string_view name = "bytes_line"; };
+template <> struct rule_info<bytes_one> : rule_info<void> { static constexpr std::string_view name = "bytes_one"; };
+template <> struct rule_info<bytes_three> : rule_info<void> { static constexpr std::string_view name = "bytes_three"; };
+template <> struct rule_info<bytes_ranges> : rule_info<void> { static constexpr std::string_view name = "bytes_ranges"; };
+template <> struct rule_info<under_cut> : rule_info<void> { static constexpr std::string_view name = "under_cut"; };
+template <> struct rule_info<pair> : rule_info<void> { static constexpr std::string_view name = "pair"; };
+template <> struct rule_info<rep_nul> : rule_info<void> { static constexpr std::string_view name = "rep_nul"; };
+template <> struct rule_info<run_nul> : rule_info<void> { static constexpr std::string_view name = "run_nul"; };
+template <> struct rule_info<lit_nul> : rule_info<void> { static constexpr std::string_view name = "lit_nul"; };
+template <> struct rule_info<steps_nul> : rule_info<void> { static constexpr std::string_view name = "steps_nul"; };
+template <> struct rule_info<lit_choice> : rule_info<void> { static constexpr std::string_view name = "lit_choice"; };
+template <> struct rule_info<lit_prefix> : rule_info<void> { static constexpr std::string_view name = "lit_prefix"; };
+template <> struct rule_info<lit_wide> : rule_info<void> { static constexpr std::string_view name = "lit_wide"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -103,10 +105,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::leaf_forms::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::leaf_forms::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::leaf_forms::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::leaf_forms::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::leaf_forms::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::leaf_forms::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::leaf_forms::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::leaf_forms::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::leaf_forms::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::leaf_forms

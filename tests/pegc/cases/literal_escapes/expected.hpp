@@ -5,19 +5,21 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::literal_escapes {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "literal_escapes.peg";
 struct text : tao::pegtl::seq<kifu::peg::byte_seq<kifu::peg::byte_step<0, '\n', '\n'>, kifu::peg::byte_step<0, '\r', '\r'>, kifu::peg::byte_step<0, '\t', '\t'>, kifu::peg::byte_step<0, '\\', '\\'>, kifu::peg::byte_step<0, '"', '"'>, kifu::peg::byte_step<0, '\'', '\''>, kifu::peg::byte_step<0, '\'', '\''>, kifu::peg::byte_step<0, '"', '"'>>, kifu::peg::literal<'\xE3', '\x80', '\x80'>, kifu::peg::literal<'\xF0', '\x9F', '\x98', '\x80'>, tao::pegtl::istring<'p', 'a', 's', 's'>, tao::pegtl::istring<'\xE5', '\x90', '\x8C'>, kifu::peg::literal<'x', 'A', 'y'>> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<text> = "text";
-inline constexpr std::array<std::string_view, 1> rule_names{"text"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<text> : rule_info<void> { static constexpr std::string_view name = "text"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 1;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -27,10 +29,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::literal_escapes::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::literal_escapes::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::literal_escapes::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::literal_escapes::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::literal_escapes::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::literal_escapes::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::literal_escapes::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::literal_escapes::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::literal_escapes::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::literal_escapes

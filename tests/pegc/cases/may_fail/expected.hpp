@@ -5,23 +5,23 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::may_fail {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "may_fail.peg";
 struct item : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<tao::pegtl::seq<tao::pegtl::utf8::any, tao::pegtl::string<'x'>>, 0x00, 0xFF>, kifu::peg::first_byte_alt<kifu::peg::class_run<true, false, U'a', U'z'>, 'a', 'z'>, kifu::peg::first_byte_alt<tao::pegtl::seq<kifu::peg::class_rep<0, 2, false, U'0', U'9'>, tao::pegtl::ascii::one<' '>>, ' ', ' ', '0', '9'>> {};
 struct file : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::star<item>, false, 0x00, 0xFF>, tao::pegtl::eof> {};
 // @build rules, in grammar order
 enum class event : unsigned short { item };
 inline constexpr std::array<std::string_view, 1> event_names{"item"};
-template <typename Rule> inline constexpr bool has_event = false;
-template <> inline constexpr bool has_event<item> = true;
-template <typename Rule> inline constexpr event event_of = event{};
-template <> inline constexpr event event_of<item> = event::item;
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<file> = "file";
-template <> inline constexpr std::string_view rule_name<item> = "item";
-inline constexpr std::array<std::string_view, 2> rule_names{"file", "item"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<file> : rule_info<void> { static constexpr std::string_view name = "file"; };
+template <> struct rule_info<item> : rule_info<void> { static constexpr std::string_view name = "item"; static constexpr bool has_event = true; static constexpr event event_id = event::item; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 2;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -31,10 +31,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::may_fail::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::may_fail::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::may_fail::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::may_fail::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::may_fail::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::may_fail::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::may_fail::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::may_fail::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::may_fail::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::may_fail

@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::operators {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "operators.peg";
 struct digits : tao::pegtl::seq<kifu::peg::class_run<false, false, U'0', U'9'>, tao::pegtl::string<'.'>, tao::pegtl::rep<2, tao::pegtl::ascii::range<'0', '9'>>, kifu::peg::class_run<true, false, U'a', U'z'>, kifu::peg::class_rep<2, 4, false, U'A', U'Z'>> {};
 struct word : tao::pegtl::seq<tao::pegtl::string<'w'>, tao::pegtl::utf8::any> {};
@@ -17,19 +17,21 @@ struct root : tao::pegtl::seq<kifu::peg::first_byte_guard<tao::pegtl::plus<item>
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<root> = "root";
-template <> inline constexpr std::string_view rule_name<item> = "item";
-template <> inline constexpr std::string_view rule_name<digits> = "digits";
-template <> inline constexpr std::string_view rule_name<word> = "word";
-template <> inline constexpr std::string_view rule_name<group> = "group";
-template <> inline constexpr std::string_view rule_name<look> = "look";
-template <> inline constexpr std::string_view rule_name<trailer> = "trailer";
-inline constexpr std::array<std::string_view, 7> rule_names{"root", "item", "digits", "word", "group", "look", "trailer"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<root> : rule_info<void> { static constexpr std::string_view name = "root"; };
+template <> struct rule_info<item> : rule_info<void> { static constexpr std::string_view name = "item"; };
+template <> struct rule_info<digits> : rule_info<void> { static constexpr std::string_view name = "digits"; };
+template <> struct rule_info<word> : rule_info<void> { static constexpr std::string_view name = "word"; };
+template <> struct rule_info<group> : rule_info<void> { static constexpr std::string_view name = "group"; };
+template <> struct rule_info<look> : rule_info<void> { static constexpr std::string_view name = "look"; };
+template <> struct rule_info<trailer> : rule_info<void> { static constexpr std::string_view name = "trailer"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -39,10 +41,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::operators::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::operators::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::operators::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::operators::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::operators::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::operators::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::operators::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::operators::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::operators::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::operators

@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::single_character_choice {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "single_character_choice.peg";
 struct marks : kifu::peg::class_char<false, 0x25B2, 0x25B3, 0x2617, 0x2617> {};
 struct signs : tao::pegtl::ascii::ranges<'*', '+', '-', '-'> {};
@@ -19,21 +19,23 @@ struct token : kifu::peg::first_byte_choice<kifu::peg::first_byte_alt<marks, 0xE
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<token> = "token";
-template <> inline constexpr std::string_view rule_name<marks> = "marks";
-template <> inline constexpr std::string_view rule_name<signs> = "signs";
-template <> inline constexpr std::string_view rule_name<mixed> = "mixed";
-template <> inline constexpr std::string_view rule_name<multi> = "multi";
-template <> inline constexpr std::string_view rule_name<caseless> = "caseless";
-template <> inline constexpr std::string_view rule_name<negated> = "negated";
-template <> inline constexpr std::string_view rule_name<named> = "named";
-template <> inline constexpr std::string_view rule_name<sign> = "sign";
-inline constexpr std::array<std::string_view, 9> rule_names{"token", "marks", "signs", "mixed", "multi", "caseless", "negated", "named", "sign"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<token> : rule_info<void> { static constexpr std::string_view name = "token"; };
+template <> struct rule_info<marks> : rule_info<void> { static constexpr std::string_view name = "marks"; };
+template <> struct rule_info<signs> : rule_info<void> { static constexpr std::string_view name = "signs"; };
+template <> struct rule_info<mixed> : rule_info<void> { static constexpr std::string_view name = "mixed"; };
+template <> struct rule_info<multi> : rule_info<void> { static constexpr std::string_view name = "multi"; };
+template <> struct rule_info<caseless> : rule_info<void> { static constexpr std::string_view name = "caseless"; };
+template <> struct rule_info<negated> : rule_info<void> { static constexpr std::string_view name = "negated"; };
+template <> struct rule_info<named> : rule_info<void> { static constexpr std::string_view name = "named"; };
+template <> struct rule_info<sign> : rule_info<void> { static constexpr std::string_view name = "sign"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 3;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -43,10 +45,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::single_character_choice::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::single_character_choice::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::single_character_choice::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::single_character_choice::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::single_character_choice::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::single_character_choice::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::single_character_choice::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::single_character_choice::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::single_character_choice::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::single_character_choice

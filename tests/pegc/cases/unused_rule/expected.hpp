@@ -4,21 +4,23 @@
 #include <string_view>
 #include <tao/pegtl.hpp>
 namespace kifu::grammar::unused_rule {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "unused_rule.peg";
 struct main : tao::pegtl::string<'a'> {};
 struct orphan : tao::pegtl::string<'b'> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<main> = "main";
-template <> inline constexpr std::string_view rule_name<orphan> = "orphan";
-inline constexpr std::array<std::string_view, 2> rule_names{"main", "orphan"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<main> : rule_info<void> { static constexpr std::string_view name = "main"; };
+template <> struct rule_info<orphan> : rule_info<void> { static constexpr std::string_view name = "orphan"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 1;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -28,10 +30,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::unused_rule::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::unused_rule::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::unused_rule::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::unused_rule::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::unused_rule::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::unused_rule::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::unused_rule::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::unused_rule::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::unused_rule::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::unused_rule

@@ -5,7 +5,7 @@
 #include <tao/pegtl.hpp>
 #include "core/peg_leaves.hpp"
 namespace kifu::grammar::utf8_classes {
-inline constexpr int abi_version = 1;
+inline constexpr int abi_version = 2;
 inline constexpr std::string_view grammar_file = "utf8_classes.peg";
 struct file : kifu::peg::class_char<false, 0xFF11, 0xFF19> {};
 struct rank : kifu::peg::class_char<false, 0x4E00, 0x4E00, 0x4E03, 0x4E03, 0x4E09, 0x4E09, 0x4E5D, 0x4E5D, 0x4E8C, 0x4E8C, 0x4E94, 0x4E94, 0x516B, 0x516B, 0x516D, 0x516D, 0x56DB, 0x56DB> {};
@@ -14,16 +14,18 @@ struct move : tao::pegtl::seq<file, rank, piece> {};
 // @build rules, in grammar order
 enum class event : unsigned short {};
 inline constexpr std::array<std::string_view, 0> event_names{};
-template <typename Rule> inline constexpr bool has_event = false;
-template <typename Rule> inline constexpr event event_of = event{};
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <typename Rule> inline constexpr bool recover_point = false;
-template <typename Rule> inline constexpr std::string_view rule_name = {};
-template <> inline constexpr std::string_view rule_name<move> = "move";
-template <> inline constexpr std::string_view rule_name<file> = "file";
-template <> inline constexpr std::string_view rule_name<rank> = "rank";
-template <> inline constexpr std::string_view rule_name<piece> = "piece";
-inline constexpr std::array<std::string_view, 4> rule_names{"move", "file", "rank", "piece"};
+// per grammar rule: its name, its event (@build), whether a lenient read recovers at it (@recover)
+template <typename Rule> struct rule_info {
+    static constexpr std::string_view name = {};
+    static constexpr bool has_event = false;
+    static constexpr event event_id = {};
+    static constexpr bool recover_point = false;
+};
+template <> struct rule_info<move> : rule_info<void> { static constexpr std::string_view name = "move"; };
+template <> struct rule_info<file> : rule_info<void> { static constexpr std::string_view name = "file"; };
+template <> struct rule_info<rank> : rule_info<void> { static constexpr std::string_view name = "rank"; };
+template <> struct rule_info<piece> : rule_info<void> { static constexpr std::string_view name = "piece"; };
 // grammar rules one match nests at most, the outermost included (0: the grammar is recursive)
 inline constexpr int max_nesting = 2;
 // false: on valid UTF-8 the root either matches or raises, so no furthest point need be kept
@@ -33,10 +35,7 @@ struct traits {
     static constexpr int abi_version = ::kifu::grammar::utf8_classes::abi_version;
     static constexpr int max_nesting = ::kifu::grammar::utf8_classes::max_nesting;
     static constexpr bool root_may_fail = ::kifu::grammar::utf8_classes::root_may_fail;
-    template <typename Rule> static constexpr bool has_event = ::kifu::grammar::utf8_classes::has_event<Rule>;
-    template <typename Rule> static constexpr event event_of = ::kifu::grammar::utf8_classes::event_of<Rule>;
+    template <typename Rule> using rule_info = ::kifu::grammar::utf8_classes::rule_info<Rule>;
     template <typename Rule> static constexpr const char* error_message = ::kifu::grammar::utf8_classes::error_message<Rule>;
-    template <typename Rule> static constexpr bool recover_point = ::kifu::grammar::utf8_classes::recover_point<Rule>;
-    template <typename Rule> static constexpr std::string_view rule_name = ::kifu::grammar::utf8_classes::rule_name<Rule>;
 };
 }  // namespace kifu::grammar::utf8_classes
