@@ -1,6 +1,7 @@
 // The JavaScript API of kifu over its WebAssembly module. It only moves bytes and JSON between
 // JavaScript and the C functions of src/kifu_js.cpp: everything else (detection, decoding,
-// parsing, normalizing, writing) is the C++ library's.
+// parsing, normalizing, writing) is the C++ library's. parse() takes the records in the
+// transfer encoding of src/transfer.hpp and maps its fields to JKF objects (decodeTransfer).
 //
 // A CommonJS module (Node: require("./api.cjs")(await createKifuModule())) and a classic
 // script (pages: kifu-browser.js defines kifuMakeApi, then window.kifu).
@@ -105,15 +106,304 @@
     return { bytes, format: o.format || "", encoding, name: o.name || "<buffer>", mode: o.mode || "strict" };
   }
 
+  // ---- the transfer encoding (src/transfer.hpp): records as objects without JSON.parse
+
+  // The layout the decoder is written for; the module's own (kj_transfer_layout) must be it.
+  const L = {
+    version: 1,
+    COMMENTS: 1 << 0,
+    MOVE: 1 << 1,
+    TIME: 1 << 2,
+    SPECIAL: 1 << 3,
+    FORKS: 1 << 4,
+    COLOR: 1 << 5,
+    FROM: 1 << 6,
+    TO: 1 << 7,
+    PIECE: 1 << 8,
+    SAME: 1 << 9,
+    PROMOTE: 1 << 10,
+    CAPTURE: 1 << 11,
+    RELATIVE: 1 << 12,
+    NOW_H: 1 << 13,
+    NOW_MS: 1 << 14,
+    TOTAL: 1 << 15,
+    TOTAL_H: 1 << 16,
+    TOTAL_MS: 1 << 17,
+    KIND_JKF_TEXT: 0,
+    KIND_SHOGI: 1,
+    INITIAL_PRESET: 1,
+    INITIAL_DATA: 2,
+  };
+  Module._kj_transfer_layout();
+  const layout = outJSON();
+  for (const [name, value] of Object.entries(layout.layout)) {
+    if (L[name] !== value) throw new Error(`kifu: api.cjs and the WebAssembly module disagree on the transfer layout (${name})`);
+  }
+  if (Object.keys(L).length !== Object.keys(layout.layout).length) throw new Error("kifu: api.cjs and the WebAssembly module disagree on the transfer layout");
+  const { COMMENTS, MOVE, TIME, SPECIAL, FORKS, COLOR, FROM, TO, PIECE, SAME, PROMOTE, CAPTURE, RELATIVE, NOW_H, NOW_MS, TOTAL, TOTAL_H, TOTAL_MS } = L;
+  const MOVE_FIELDS = COLOR | FROM | TO | PIECE | SAME | PROMOTE | CAPTURE | RELATIVE;
+  /** The CSA codes of the pieces, as the library names them. */
+  const PIECES = layout.pieces;
+  const [FU, KY, KE, GI, KI, KA, HI] = PIECES;
+
+  // The decoder's state for one transfer: the ints, the position in them, the string table.
+  let I = null;
+  let p = 0;
+  let S = null;
+
+  // An own property like JSON.parse makes, also for a key "__proto__".
+  function setOwn(object, key, value) {
+    if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+    else object[key] = value;
+  }
+
+  function timeValue(hasH, hasMs) {
+    if (!hasMs) {
+      if (hasH) {
+        const t = { h: I[p], m: I[p + 1], s: I[p + 2] };
+        p += 3;
+        return t;
+      }
+      const t = { m: I[p], s: I[p + 1] };
+      p += 2;
+      return t;
+    }
+    const t = {};
+    if (hasH) t.h = I[p++];
+    t.m = I[p++];
+    t.s = I[p++];
+    t.ms = I[p++];
+    return t;
+  }
+
+  function time(f) {
+    const now = timeValue((f & NOW_H) !== 0, (f & NOW_MS) !== 0);
+    if ((f & TOTAL) === 0) return { now };
+    return { now, total: timeValue((f & TOTAL_H) !== 0, (f & TOTAL_MS) !== 0) };
+  }
+
+  function move(f) {
+    let m;
+    switch (f & MOVE_FIELDS) {
+      case COLOR | FROM | TO | PIECE:
+        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]] };
+        p += 6;
+        return m;
+      case COLOR | TO | PIECE:
+        m = { color: I[p], to: { x: I[p + 1], y: I[p + 2] }, piece: PIECES[I[p + 3]] };
+        p += 4;
+        return m;
+      case COLOR | FROM | TO | PIECE | CAPTURE:
+        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]], capture: PIECES[I[p + 6]] };
+        p += 7;
+        return m;
+      case COLOR | FROM | TO | PIECE | PROMOTE:
+        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]], promote: I[p + 6] === 1 };
+        p += 7;
+        return m;
+      case COLOR | FROM | TO | PIECE | SAME | CAPTURE:
+        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]], same: I[p + 6] === 1, capture: PIECES[I[p + 7]] };
+        p += 8;
+        return m;
+      case COLOR | FROM | TO | PIECE | PROMOTE | CAPTURE:
+        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]], promote: I[p + 6] === 1, capture: PIECES[I[p + 7]] };
+        p += 8;
+        return m;
+      default:
+        break;
+    }
+    m = {};
+    if (f & COLOR) m.color = I[p++];
+    if (f & FROM) {
+      m.from = { x: I[p], y: I[p + 1] };
+      p += 2;
+    }
+    if (f & TO) {
+      m.to = { x: I[p], y: I[p + 1] };
+      p += 2;
+    }
+    if (f & PIECE) m.piece = PIECES[I[p++]];
+    if (f & SAME) m.same = I[p++] === 1;
+    if (f & PROMOTE) m.promote = I[p++] === 1;
+    if (f & CAPTURE) m.capture = PIECES[I[p++]];
+    if (f & RELATIVE) m.relative = S[I[p++]];
+    return m;
+  }
+
+  function moves() {
+    const n = I[p++];
+    const list = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const f = I[p++];
+      let e;
+      switch (f & (COMMENTS | MOVE | TIME | SPECIAL | FORKS)) {
+        case MOVE | TIME: {
+          const m = move(f);
+          e = { move: m, time: time(f) };
+          break;
+        }
+        case MOVE:
+          e = { move: move(f) };
+          break;
+        default: {
+          e = {};
+          if (f & COMMENTS) {
+            const c = I[p++];
+            const comments = new Array(c);
+            for (let j = 0; j < c; j++) comments[j] = S[I[p++]];
+            e.comments = comments;
+          }
+          if (f & MOVE) e.move = move(f);
+          if (f & TIME) e.time = time(f);
+          if (f & SPECIAL) e.special = S[I[p++]];
+          if (f & FORKS) {
+            const c = I[p++];
+            const forks = new Array(c);
+            for (let j = 0; j < c; j++) forks[j] = moves();
+            e.forks = forks;
+          }
+        }
+      }
+      list[i] = e;
+    }
+    return list;
+  }
+
+  function hand() {
+    const h = { [FU]: I[p], [KY]: I[p + 1], [KE]: I[p + 2], [GI]: I[p + 3], [KI]: I[p + 4], [KA]: I[p + 5], [HI]: I[p + 6] };
+    p += 7;
+    return h;
+  }
+
+  function shogiRecord() {
+    const header = {};
+    const headers = I[p++];
+    for (let i = 0; i < headers; i++) {
+      setOwn(header, S[I[p]], S[I[p + 1]]);
+      p += 2;
+    }
+    const initialKind = I[p++];
+    if (initialKind === L.INITIAL_PRESET) {
+      const initial = { preset: S[I[p++]] };
+      return { header, initial, moves: moves() };
+    }
+    if (initialKind === L.INITIAL_DATA) {
+      const preset = S[I[p++]];
+      const color = I[p++];
+      const board = new Array(9);
+      for (let x = 0; x < 9; x++) {
+        const column = new Array(9);
+        for (let y = 0; y < 9; y++) {
+          const c = I[p++];
+          column[y] = c < 0 ? {} : { color: c >> 4, kind: PIECES[c & 15] };
+        }
+        board[x] = column;
+      }
+      const black = hand();
+      const white = hand();
+      const initial = { preset, data: { color, board, hands: [black, white] } };
+      return { header, initial, moves: moves() };
+    }
+    return { header, moves: moves() };
+  }
+
+  /**
+   * The result of kj_parse_transfer as {format, encoding, records, games, indexes, errors,
+   * diagnostics}: the records as JKF objects equal to JSON.parse of the library's JKF text.
+   */
+  function decodeTransfer(view) {
+    const heap = Module.HEAPU8;
+    const words = new Int32Array(heap.buffer, view[0], view[1]);
+    const all = decoder.decode(heap.subarray(view[2], view[2] + view[3]));
+    const count = words[1];
+    const table = new Array(count);
+    let start = 0;
+    for (let i = 0; i < count; i++) {
+      const end = words[2 + i];
+      table[i] = all.substring(start, end);
+      start = end;
+    }
+    I = words;
+    S = table;
+    p = 2 + count;
+    try {
+      const format = S[I[p++]];
+      const encoding = S[I[p++]];
+      const n = I[p++];
+      const records = new Array(n);
+      const games = new Array(n);
+      const indexes = new Array(n);
+      const errors = new Array(n);
+      for (let i = 0; i < n; i++) {
+        games[i] = S[I[p]];
+        indexes[i] = I[p + 1];
+        errors[i] = I[p + 2] === 1;
+        const kind = I[p + 3];
+        p += 4;
+        records[i] = kind === L.KIND_SHOGI ? shogiRecord() : JSON.parse(S[I[p++]]);
+      }
+      const diagnosticCount = I[p++];
+      const diagnosticText = S[I[p++]];
+      const diagnostics = diagnosticCount === 0 ? [] : JSON.parse(diagnosticText);
+      return { format, encoding, records, games, indexes, errors, diagnostics };
+    } finally {
+      I = null;
+      S = null;
+    }
+  }
+
+  // Copies the input and the read's strings into the module's input area (kj_input): returns
+  // [size of the input, addresses of format, encoding and name].
+  function putInput(input, bytes, format, encoding, name) {
+    const room = (bytes ? bytes.length : input.length * 3) + (format.length + encoding.length + name.length) * 3 + 3;
+    const at = Module._kj_input(room);
+    if (!at) throw new RangeError(`kifu: cannot allocate ${room} bytes in the WebAssembly memory`);
+    const heap = Module.HEAPU8;
+    let size;
+    if (bytes) {
+      heap.set(bytes, at);
+      size = bytes.length;
+    } else {
+      size = encoder.encodeInto(input, heap.subarray(at, at + input.length * 3)).written;
+    }
+    let q = at + size;
+    const strings = [size];
+    for (const s of [format, encoding, name]) {
+      strings.push(q);
+      q += encoder.encodeInto(s, heap.subarray(q, at + room)).written;
+      heap[q++] = 0;
+    }
+    return strings;
+  }
+
   /**
    * Reads a record: detects format and encoding unless given, parses, normalizes.
    * Returns {format, encoding, records, diagnostics}; records are plain JKF objects.
    */
   function parse(input, options) {
-    const a = readArgs(input, options);
-    const asText = options && options.records === "json";
-    call(Module._kj_parse, a.bytes, a.format, a.encoding, a.name, modeCode(a.mode, "strict"), asText ? 2 : 1);
-    const r = outJSON();
+    const o = options || {};
+    const asText = o.records === "json";
+    const isText = typeof input === "string";
+    const format = o.format || "";
+    // A string is text already: its bytes are the UTF-8 the encoder makes.
+    const encoding = o.encoding || (isText ? "UTF-8" : "");
+    const name = o.name || "<buffer>";
+    const mode = o.mode || "strict";
+    const code = modeCode(mode, "strict");
+    let r = null;
+    let bytes = null;
+    if (!asText) {
+      bytes = isText ? null : toBytes(input);
+      const [size, f, e, n] = putInput(input, bytes, format, encoding, name);
+      const view = Module._kj_parse_transfer(size, f, e, n, code);
+      // 0: a string of a record that is not UTF-8; the JSON read below carries it as it is.
+      if (view) r = decodeTransfer(new Int32Array(Module.HEAPU8.buffer, view, 4));
+    }
+    if (r === null) {
+      if (bytes === null) bytes = toBytes(input);
+      call(Module._kj_parse, bytes, format, encoding, name, code, asText ? 2 : 1);
+      r = outJSON();
+    }
     if (asText) {
       // Each record as its JKF text, not made into objects (for storing or sending on).
       const lines = outText(1);
@@ -123,7 +413,7 @@
     if (r.records.length > 0) {
       // The source stays with the records (a copy: the caller may reuse its buffer) so that
       // write() can read go and othello records again; kifu reads back only shogi JKF.
-      const source = { bytes: a.bytes === input ? a.bytes.slice() : a.bytes, format: r.format, encoding: a.encoding, name: a.name, mode: a.mode };
+      const source = { input: isText ? input : bytes === input ? bytes.slice() : bytes, format: r.format, encoding, name, mode };
       r.records.forEach((record, i) => {
         Object.defineProperty(record, SOURCE, { value: { source, index: r.indexes[i], game: r.games[i], hasError: r.errors[i] } });
       });
@@ -176,7 +466,7 @@
       let slot = slots.get(link.source);
       if (slot === undefined) {
         const s = link.source;
-        slot = call(Module._kj_select_source, s.bytes, s.format, s.encoding, s.name, modeCode(s.mode, "strict"));
+        slot = call(Module._kj_select_source, toBytes(s.input), s.format, s.encoding, s.name, modeCode(s.mode, "strict"));
         slots.set(link.source, slot);
       }
       if (!Module._kj_select_pick(slot, link.index)) {

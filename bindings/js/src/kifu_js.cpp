@@ -1,19 +1,25 @@
 // The C functions the JavaScript package calls in the WebAssembly build. They only pass
 // bytes and JSON between JavaScript and kifu's public API (<kifu/kifu.hpp>): every answer is
 // JSON text (or the bytes a writer wrote) left in an output slot that JavaScript copies out
-// with kj_out / kj_out_size before the next call.
+// with kj_out / kj_out_size before the next call. A read whose records are wanted as objects
+// leaves them in the transfer encoding instead (transfer.hpp), which JavaScript turns into
+// objects without JSON.parse.
 
 #include <emscripten/emscripten.h>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <kifu/kifu.hpp>
+
+#include "transfer.hpp"
 
 namespace {
 
@@ -71,6 +77,200 @@ struct wthor_job {
     bool stopped = false;
 };
 std::optional<wthor_job> wthor;
+
+// ---- the transfer encoding of a read (transfer.hpp)
+
+namespace tr = kifu_js::transfer;
+
+// UTF-16 code units of valid UTF-8: one per lead byte, two for a 4-byte sequence.
+std::int32_t utf16_length(std::string_view s) {
+    std::int32_t n = 0;
+    for (const char c : s) {
+        const auto b = static_cast<unsigned char>(c);
+        n += static_cast<std::int32_t>((b & 0xC0u) != 0x80u) + static_cast<std::int32_t>(b >= 0xF0u);
+    }
+    return n;
+}
+
+class transfer_encoder {
+public:
+    std::vector<std::int32_t> ints;  // [version, string_count, ends…, body…] once finished
+    std::string text;
+
+    transfer_encoder() {
+        body_.reserve(4096);
+        text.reserve(4096);
+    }
+
+    /// A string of the table, given once however often it is used. `s` must outlive the encoder.
+    std::int32_t interned(std::string_view s) {
+        const auto [it, fresh] = ids_.try_emplace(s, static_cast<std::int32_t>(ends_.size()));
+        if (fresh) append(s);
+        return it->second;
+    }
+    /// A string of the table that is used once (a temporary).
+    std::int32_t once(std::string_view s) {
+        append(s);
+        return static_cast<std::int32_t>(ends_.size() - 1);
+    }
+
+    void put(std::int32_t v) { body_.push_back(v); }
+
+    void read_result(const kifu::read_result& result) {
+        put(once(result.format));
+        put(once(result.encoding));
+        put(static_cast<std::int32_t>(result.records.size()));
+        for (const kifu::record& r : result.records) {
+            put(interned(kifu::to_string(r.game())));
+            put(static_cast<std::int32_t>(std::min<std::size_t>(r.index, std::numeric_limits<std::int32_t>::max())));
+            put(r.has_error ? 1 : 0);
+            if (const kifu::shogi::jkf* game = r.get<kifu::shogi::jkf>()) {
+                put(tr::shogi);
+                shogi(*game);
+            } else {
+                put(tr::jkf_text);
+                std::string json;
+                kifu::json_writer w(json);
+                r.write_jkf(w);
+                put(once(json));
+            }
+        }
+        put(static_cast<std::int32_t>(result.diagnostics.size()));
+        std::string json;
+        kifu::json_writer w(json);
+        w.begin_array();
+        for (const kifu::diagnostic& d : result.diagnostics) w.raw(kifu::format_json(d));
+        w.end_array();
+        put(once(json));
+    }
+
+    /// Ends the encoding: the table's ends before the body.
+    void finish() {
+        ints.clear();
+        ints.reserve(2 + ends_.size() + body_.size());
+        ints.push_back(tr::layout_version);
+        ints.push_back(static_cast<std::int32_t>(ends_.size()));
+        ints.insert(ints.end(), ends_.begin(), ends_.end());
+        ints.insert(ints.end(), body_.begin(), body_.end());
+    }
+
+private:
+    std::vector<std::int32_t> body_;
+    std::vector<std::int32_t> ends_;
+    std::unordered_map<std::string_view, std::int32_t> ids_;
+    std::int32_t units_ = 0;
+
+    void append(std::string_view s) {
+        text += s;
+        units_ += utf16_length(s);
+        ends_.push_back(units_);
+    }
+
+    static std::int32_t kind(kifu::shogi::piece_kind k) { return static_cast<std::int32_t>(k); }
+
+    void shogi(const kifu::shogi::jkf& game) {
+        put(static_cast<std::int32_t>(game.header.size()));
+        for (const auto& [k, v] : game.header) {
+            put(interned(k));
+            put(interned(v));
+        }
+        if (!game.initial) {
+            put(tr::no_initial);
+        } else if (!game.initial->data) {
+            put(tr::preset_only);
+            put(interned(game.initial->preset));
+        } else {
+            put(tr::preset_and_data);
+            put(interned(game.initial->preset));
+            const kifu::shogi::state_format& state = *game.initial->data;
+            put(static_cast<std::int32_t>(state.color));
+            for (const auto& column : state.board) {
+                for (const std::optional<kifu::shogi::piece>& cell : column) {
+                    put(cell ? static_cast<std::int32_t>(cell->color) * 16 + kind(cell->kind) : -1);
+                }
+            }
+            for (const auto& hand : state.hands) {
+                for (const int count : hand) put(count);
+            }
+        }
+        moves(game.moves);
+    }
+
+    void time_value(const kifu::shogi::time_value& t) {
+        if (t.h) put(*t.h);
+        put(t.m);
+        put(t.s);
+        if (t.ms) put(*t.ms);
+    }
+
+    void moves(const std::vector<kifu::shogi::move_format>& list) {
+        put(static_cast<std::int32_t>(list.size()));
+        for (const kifu::shogi::move_format& f : list) {
+            std::int32_t flags = 0;
+            if (!f.comments.empty()) flags |= tr::comments;
+            if (f.move) {
+                const kifu::shogi::move_data& m = *f.move;
+                flags |= tr::move;
+                if (m.color) flags |= tr::move_color;
+                if (m.from) flags |= tr::move_from;
+                if (m.to) flags |= tr::move_to;
+                if (m.piece) flags |= tr::move_piece;
+                if (m.same) flags |= tr::move_same;
+                if (m.promote) flags |= tr::move_promote;
+                if (m.capture) flags |= tr::move_capture;
+                if (!m.relative.empty()) flags |= tr::move_relative;
+            }
+            if (f.time) {
+                flags |= tr::time;
+                if (f.time->now.h) flags |= tr::now_h;
+                if (f.time->now.ms) flags |= tr::now_ms;
+                if (f.time->total) {
+                    flags |= tr::total;
+                    if (f.time->total->h) flags |= tr::total_h;
+                    if (f.time->total->ms) flags |= tr::total_ms;
+                }
+            }
+            if (!f.special.empty()) flags |= tr::special;
+            if (!f.forks.empty()) flags |= tr::forks;
+            put(flags);
+            if (!f.comments.empty()) {
+                put(static_cast<std::int32_t>(f.comments.size()));
+                for (const std::string& c : f.comments) put(interned(c));
+            }
+            if (f.move) {
+                const kifu::shogi::move_data& m = *f.move;
+                if (m.color) put(static_cast<std::int32_t>(*m.color));
+                if (m.from) {
+                    put(m.from->x);
+                    put(m.from->y);
+                }
+                if (m.to) {
+                    put(m.to->x);
+                    put(m.to->y);
+                }
+                if (m.piece) put(kind(*m.piece));
+                if (m.same) put(*m.same ? 1 : 0);
+                if (m.promote) put(*m.promote ? 1 : 0);
+                if (m.capture) put(kind(*m.capture));
+                if (!m.relative.empty()) put(interned(m.relative));
+            }
+            if (f.time) {
+                time_value(f.time->now);
+                if (f.time->total) time_value(*f.time->total);
+            }
+            if (!f.special.empty()) put(interned(f.special));
+            if (!f.forks.empty()) {
+                put(static_cast<std::int32_t>(f.forks.size()));
+                for (const auto& fork : f.forks) moves(fork);
+            }
+        }
+    }
+};
+
+// The last read in the transfer encoding, and the input buffer JavaScript writes into.
+std::optional<transfer_encoder> transferred;
+std::vector<char> input;
+std::array<std::int32_t, 4> transfer_view{};
 
 }  // namespace
 
@@ -163,6 +363,57 @@ EMSCRIPTEN_KEEPALIVE void kj_parse(const char* bytes, std::size_t size, const ch
     write_diagnostics(w, result.diagnostics);
     w.end_object();
 }
+
+/// The input area: room for `size` bytes that JavaScript fills before kj_parse_transfer
+/// (kept between calls, so that a read allocates nothing for its input).
+EMSCRIPTEN_KEEPALIVE char* kj_input(std::size_t size) {
+    if (input.size() < size) input.resize(std::max(size, input.size() * 2));
+    return input.data();
+}
+
+/// The transfer layout's names and values and the CSA codes of the pieces (the decoder's
+/// table): {"layout": {NAME: value…}, "pieces": ["FU", …]}.
+EMSCRIPTEN_KEEPALIVE void kj_transfer_layout() {
+    std::string& out = outputs[0];
+    out.clear();
+    kifu::json_writer w(out);
+    w.begin_object();
+    w.key("layout");
+    w.begin_object();
+    for (const tr::named_value& v : tr::names) w.member(v.name, static_cast<std::int64_t>(v.value));
+    w.end_object();
+    w.key("pieces");
+    w.begin_array();
+    for (int k = 0; k < kifu::shogi::piece_kind_count; ++k) w.value(kifu::shogi::to_csa(static_cast<kifu::shogi::piece_kind>(k)));
+    w.end_array();
+    w.end_object();
+}
+
+/// Reads `size` bytes of the input area (kj_input) and leaves the result in the transfer
+/// encoding (transfer.hpp). Returns the address of four int32: the ints' address and count,
+/// the text's address and size in bytes; or 0 when a string of a record is not valid UTF-8
+/// (the caller then reads with kj_parse, whose JSON carries the same text).
+EMSCRIPTEN_KEEPALIVE const std::int32_t* kj_parse_transfer(std::size_t size, const char* format,
+                                                           const char* encoding, const char* name, int mode) {
+    const kifu::read_result result = kifu::read_buffer(std::string_view(input.data(), std::min(size, input.size())),
+                                                       view(name), read_options_of(format, encoding, mode));
+    transferred.emplace();
+    transfer_encoder& e = *transferred;
+    e.read_result(result);
+    if (!kifu::is_valid_utf8(e.text)) {
+        transferred.reset();
+        return nullptr;
+    }
+    e.finish();
+    transfer_view = {static_cast<std::int32_t>(reinterpret_cast<std::uintptr_t>(e.ints.data())),
+                     static_cast<std::int32_t>(e.ints.size()),
+                     static_cast<std::int32_t>(reinterpret_cast<std::uintptr_t>(e.text.data())),
+                     static_cast<std::int32_t>(e.text.size())};
+    return transfer_view.data();
+}
+
+/// Frees the last transfer.
+EMSCRIPTEN_KEEPALIVE void kj_transfer_release() { transferred.reset(); }
 
 /// {"format": name or null, "game", "encoding"}
 EMSCRIPTEN_KEEPALIVE void kj_detect(const char* bytes, std::size_t size, const char* name) {
