@@ -152,27 +152,25 @@
   let S = null;
 
   // An own property like JSON.parse makes, also for a key "__proto__".
-  function setOwn(object, key, value) {
-    if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-    else object[key] = value;
-  }
+  const defineOwn = (object, key, value) => Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 
   function timeValue(hasH, hasMs) {
-    if (!hasMs) {
-      if (hasH) {
-        const t = { h: I[p], m: I[p + 1], s: I[p + 2] };
+    let t;
+    if (hasH) {
+      if (hasMs) {
+        t = { h: I[p], m: I[p + 1], s: I[p + 2], ms: I[p + 3] };
+        p += 4;
+      } else {
+        t = { h: I[p], m: I[p + 1], s: I[p + 2] };
         p += 3;
-        return t;
       }
-      const t = { m: I[p], s: I[p + 1] };
+    } else if (hasMs) {
+      t = { m: I[p], s: I[p + 1], ms: I[p + 2] };
+      p += 3;
+    } else {
+      t = { m: I[p], s: I[p + 1] };
       p += 2;
-      return t;
     }
-    const t = {};
-    if (hasH) t.h = I[p++];
-    t.m = I[p++];
-    t.s = I[p++];
-    t.ms = I[p++];
     return t;
   }
 
@@ -279,7 +277,9 @@
     const header = {};
     const headers = I[p++];
     for (let i = 0; i < headers; i++) {
-      setOwn(header, S[I[p]], S[I[p + 1]]);
+      const key = S[I[p]];
+      if (key === "__proto__") defineOwn(header, key, S[I[p + 1]]);
+      else header[key] = S[I[p + 1]];
       p += 2;
     }
     const initialKind = I[p++];

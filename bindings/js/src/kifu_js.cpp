@@ -14,7 +14,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include <kifu/kifu.hpp>
@@ -100,28 +99,25 @@ public:
     transfer_encoder() {
         body_.reserve(4096);
         text.reserve(4096);
+        ends_.reserve(64);
     }
 
-    /// A string of the table, given once however often it is used. `s` must outlive the encoder.
-    std::int32_t interned(std::string_view s) {
-        const auto [it, fresh] = ids_.try_emplace(s, static_cast<std::int32_t>(ends_.size()));
-        if (fresh) append(s);
-        return it->second;
-    }
-    /// A string of the table that is used once (a temporary).
-    std::int32_t once(std::string_view s) {
-        append(s);
+    /// A string of the table; returns its number.
+    std::int32_t string(std::string_view s) {
+        text += s;
+        units_ += utf16_length(s);
+        ends_.push_back(units_);
         return static_cast<std::int32_t>(ends_.size() - 1);
     }
 
     void put(std::int32_t v) { body_.push_back(v); }
 
     void read_result(const kifu::read_result& result) {
-        put(once(result.format));
-        put(once(result.encoding));
+        put(string(result.format));
+        put(string(result.encoding));
         put(static_cast<std::int32_t>(result.records.size()));
         for (const kifu::record& r : result.records) {
-            put(interned(kifu::to_string(r.game())));
+            put(string(kifu::to_string(r.game())));
             put(static_cast<std::int32_t>(std::min<std::size_t>(r.index, std::numeric_limits<std::int32_t>::max())));
             put(r.has_error ? 1 : 0);
             if (const kifu::shogi::jkf* game = r.get<kifu::shogi::jkf>()) {
@@ -132,7 +128,7 @@ public:
                 std::string json;
                 kifu::json_writer w(json);
                 r.write_jkf(w);
-                put(once(json));
+                put(string(json));
             }
         }
         put(static_cast<std::int32_t>(result.diagnostics.size()));
@@ -141,7 +137,7 @@ public:
         w.begin_array();
         for (const kifu::diagnostic& d : result.diagnostics) w.raw(kifu::format_json(d));
         w.end_array();
-        put(once(json));
+        put(string(json));
     }
 
     /// Ends the encoding: the table's ends before the body.
@@ -157,31 +153,29 @@ public:
 private:
     std::vector<std::int32_t> body_;
     std::vector<std::int32_t> ends_;
-    std::unordered_map<std::string_view, std::int32_t> ids_;
     std::int32_t units_ = 0;
 
-    void append(std::string_view s) {
-        text += s;
-        units_ += utf16_length(s);
-        ends_.push_back(units_);
-    }
+    // Room for the ints an entry writes after its flags and comments and before its forks: at
+    // most 10 of the move (its relative included), 8 of the times and the special.
+    static constexpr std::size_t entry_room = 19;
 
     static std::int32_t kind(kifu::shogi::piece_kind k) { return static_cast<std::int32_t>(k); }
 
     void shogi(const kifu::shogi::jkf& game) {
+        body_.reserve(body_.size() + 64 + 14 * game.moves.size());
         put(static_cast<std::int32_t>(game.header.size()));
         for (const auto& [k, v] : game.header) {
-            put(interned(k));
-            put(interned(v));
+            put(string(k));
+            put(string(v));
         }
         if (!game.initial) {
             put(tr::no_initial);
         } else if (!game.initial->data) {
             put(tr::preset_only);
-            put(interned(game.initial->preset));
+            put(string(game.initial->preset));
         } else {
             put(tr::preset_and_data);
-            put(interned(game.initial->preset));
+            put(string(game.initial->preset));
             const kifu::shogi::state_format& state = *game.initial->data;
             put(static_cast<std::int32_t>(state.color));
             for (const auto& column : state.board) {
@@ -196,11 +190,12 @@ private:
         moves(game.moves);
     }
 
-    void time_value(const kifu::shogi::time_value& t) {
-        if (t.h) put(*t.h);
-        put(t.m);
-        put(t.s);
-        if (t.ms) put(*t.ms);
+    static std::int32_t* time_value(std::int32_t* w, const kifu::shogi::time_value& t) {
+        if (t.h) *w++ = *t.h;
+        *w++ = t.m;
+        *w++ = t.s;
+        if (t.ms) *w++ = *t.ms;
+        return w;
     }
 
     void moves(const std::vector<kifu::shogi::move_format>& list) {
@@ -235,30 +230,35 @@ private:
             put(flags);
             if (!f.comments.empty()) {
                 put(static_cast<std::int32_t>(f.comments.size()));
-                for (const std::string& c : f.comments) put(interned(c));
+                for (const std::string& c : f.comments) put(string(c));
             }
+            // The fixed-size fields, written through a pointer into room reserved for them.
+            const std::size_t at = body_.size();
+            body_.resize(at + entry_room);
+            std::int32_t* w = body_.data() + at;
             if (f.move) {
                 const kifu::shogi::move_data& m = *f.move;
-                if (m.color) put(static_cast<std::int32_t>(*m.color));
+                if (m.color) *w++ = static_cast<std::int32_t>(*m.color);
                 if (m.from) {
-                    put(m.from->x);
-                    put(m.from->y);
+                    *w++ = m.from->x;
+                    *w++ = m.from->y;
                 }
                 if (m.to) {
-                    put(m.to->x);
-                    put(m.to->y);
+                    *w++ = m.to->x;
+                    *w++ = m.to->y;
                 }
-                if (m.piece) put(kind(*m.piece));
-                if (m.same) put(*m.same ? 1 : 0);
-                if (m.promote) put(*m.promote ? 1 : 0);
-                if (m.capture) put(kind(*m.capture));
-                if (!m.relative.empty()) put(interned(m.relative));
+                if (m.piece) *w++ = kind(*m.piece);
+                if (m.same) *w++ = *m.same ? 1 : 0;
+                if (m.promote) *w++ = *m.promote ? 1 : 0;
+                if (m.capture) *w++ = kind(*m.capture);
+                if (!m.relative.empty()) *w++ = string(m.relative);
             }
             if (f.time) {
-                time_value(f.time->now);
-                if (f.time->total) time_value(*f.time->total);
+                w = time_value(w, f.time->now);
+                if (f.time->total) w = time_value(w, *f.time->total);
             }
-            if (!f.special.empty()) put(interned(f.special));
+            if (!f.special.empty()) *w++ = string(f.special);
+            body_.resize(static_cast<std::size_t>(w - body_.data()));
             if (!f.forks.empty()) {
                 put(static_cast<std::int32_t>(f.forks.size()));
                 for (const auto& fork : f.forks) moves(fork);
