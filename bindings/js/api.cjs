@@ -312,20 +312,21 @@
    * diagnostics}: the records as JKF objects equal to JSON.parse of the library's JKF text.
    */
   function decodeTransfer(view) {
+    if (view[0] !== L.version) throw new Error(`kifu: transfer layout ${view[0]}, not ${L.version}`);
     const heap = Module.HEAPU8;
-    const words = new Int32Array(heap.buffer, view[0], view[1]);
-    const all = decoder.decode(heap.subarray(view[2], view[2] + view[3]));
-    const count = words[1];
+    const all = decoder.decode(heap.subarray(view[3], view[3] + view[4]));
+    const ends = new Int32Array(heap.buffer, view[5], view[6]);
+    const count = view[6];
     const table = new Array(count);
     let start = 0;
     for (let i = 0; i < count; i++) {
-      const end = words[2 + i];
+      const end = ends[i];
       table[i] = all.substring(start, end);
       start = end;
     }
-    I = words;
+    I = new Int32Array(heap.buffer, view[1], view[2]);
     S = table;
-    p = 2 + count;
+    p = 0;
     try {
       const format = S[I[p++]];
       const encoding = S[I[p++]];
@@ -397,7 +398,7 @@
       const [size, f, e, n] = putInput(input, bytes, format, encoding, name);
       const view = Module._kj_parse_transfer(size, f, e, n, code);
       // 0: a string of a record that is not UTF-8; the JSON read below carries it as it is.
-      if (view) r = decodeTransfer(new Int32Array(Module.HEAPU8.buffer, view, 4));
+      if (view) r = decodeTransfer(new Int32Array(Module.HEAPU8.buffer, view, 7));
     }
     if (r === null) {
       if (bytes === null) bytes = toBytes(input);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,11 +94,10 @@ std::int32_t utf16_length(std::string_view s) {
 
 class transfer_encoder {
 public:
-    std::vector<std::int32_t> ints;  // [version, string_count, ends…, body…] once finished
-    std::string text;
+    std::string text;  // the strings of the table, one after the other
 
     transfer_encoder() {
-        body_.reserve(4096);
+        body_.resize(4096);
         text.reserve(4096);
         ends_.reserve(64);
     }
@@ -110,7 +110,7 @@ public:
         return static_cast<std::int32_t>(ends_.size() - 1);
     }
 
-    void put(std::int32_t v) { body_.push_back(v); }
+    void put(std::int32_t v) { *room(1) = v; }
 
     void read_result(const kifu::read_result& result) {
         put(string(result.format));
@@ -140,19 +140,27 @@ public:
         put(string(json));
     }
 
-    /// Ends the encoding: the table's ends before the body.
-    void finish() {
-        ints.clear();
-        ints.reserve(2 + ends_.size() + body_.size());
-        ints.push_back(tr::layout_version);
-        ints.push_back(static_cast<std::int32_t>(ends_.size()));
-        ints.insert(ints.end(), ends_.begin(), ends_.end());
-        ints.insert(ints.end(), body_.begin(), body_.end());
-    }
+    /// The body's ints.
+    std::span<const std::int32_t> body() const { return {body_.data(), size_}; }
+    /// Where each string of the table ends in the decoded text, in UTF-16 units.
+    std::span<const std::int32_t> ends() const { return ends_; }
 
 private:
+    // The body: its first size_ ints are written; the vector's size is the room (grown by
+    // doubling, so that writing an int is a store and a compare).
     std::vector<std::int32_t> body_;
+    std::size_t size_ = 0;
     std::vector<std::int32_t> ends_;
+
+    // Room for n more ints at the end of the body; the caller writes them and gives back what
+    // it did not use with written().
+    std::int32_t* room(std::size_t n) {
+        if (size_ + n > body_.size()) body_.resize(std::max(body_.size() * 2, size_ + n));
+        std::int32_t* at = body_.data() + size_;
+        size_ += n;
+        return at;
+    }
+    void written(std::int32_t* end) { size_ = static_cast<std::size_t>(end - body_.data()); }
     std::int32_t units_ = 0;
 
     // Room for the ints an entry writes after its flags and comments and before its forks: at
@@ -162,7 +170,6 @@ private:
     static std::int32_t kind(kifu::shogi::piece_kind k) { return static_cast<std::int32_t>(k); }
 
     void shogi(const kifu::shogi::jkf& game) {
-        body_.reserve(body_.size() + 64 + 14 * game.moves.size());
         put(static_cast<std::int32_t>(game.header.size()));
         for (const auto& [k, v] : game.header) {
             put(string(k));
@@ -233,9 +240,7 @@ private:
                 for (const std::string& c : f.comments) put(string(c));
             }
             // The fixed-size fields, written through a pointer into room reserved for them.
-            const std::size_t at = body_.size();
-            body_.resize(at + entry_room);
-            std::int32_t* w = body_.data() + at;
+            std::int32_t* w = room(entry_room);
             if (f.move) {
                 const kifu::shogi::move_data& m = *f.move;
                 if (m.color) *w++ = static_cast<std::int32_t>(*m.color);
@@ -258,7 +263,7 @@ private:
                 if (f.time->total) w = time_value(w, *f.time->total);
             }
             if (!f.special.empty()) *w++ = string(f.special);
-            body_.resize(static_cast<std::size_t>(w - body_.data()));
+            written(w);
             if (!f.forks.empty()) {
                 put(static_cast<std::int32_t>(f.forks.size()));
                 for (const auto& fork : f.forks) moves(fork);
@@ -270,7 +275,7 @@ private:
 // The last read in the transfer encoding, and the input buffer JavaScript writes into.
 std::optional<transfer_encoder> transferred;
 std::vector<char> input;
-std::array<std::int32_t, 4> transfer_view{};
+std::array<std::int32_t, 7> transfer_view{};
 
 }  // namespace
 
@@ -390,9 +395,10 @@ EMSCRIPTEN_KEEPALIVE void kj_transfer_layout() {
 }
 
 /// Reads `size` bytes of the input area (kj_input) and leaves the result in the transfer
-/// encoding (transfer.hpp). Returns the address of four int32: the ints' address and count,
-/// the text's address and size in bytes; or 0 when a string of a record is not valid UTF-8
-/// (the caller then reads with kj_parse, whose JSON carries the same text).
+/// encoding (transfer.hpp). Returns the address of seven int32: the layout version, the body's
+/// address and count of ints, the text's address and size in bytes, the string ends' address
+/// and count; or 0 when a string of a record is not valid UTF-8 (the caller then reads with
+/// kj_parse, whose JSON carries the same text).
 EMSCRIPTEN_KEEPALIVE const std::int32_t* kj_parse_transfer(std::size_t size, const char* format,
                                                            const char* encoding, const char* name, int mode) {
     const kifu::read_result result = kifu::read_buffer(std::string_view(input.data(), std::min(size, input.size())),
@@ -404,11 +410,14 @@ EMSCRIPTEN_KEEPALIVE const std::int32_t* kj_parse_transfer(std::size_t size, con
         transferred.reset();
         return nullptr;
     }
-    e.finish();
-    transfer_view = {static_cast<std::int32_t>(reinterpret_cast<std::uintptr_t>(e.ints.data())),
-                     static_cast<std::int32_t>(e.ints.size()),
-                     static_cast<std::int32_t>(reinterpret_cast<std::uintptr_t>(e.text.data())),
-                     static_cast<std::int32_t>(e.text.size())};
+    const auto address = [](const void* p) { return static_cast<std::int32_t>(reinterpret_cast<std::uintptr_t>(p)); };
+    transfer_view = {tr::layout_version,
+                     address(e.body().data()),
+                     static_cast<std::int32_t>(e.body().size()),
+                     address(e.text.data()),
+                     static_cast<std::int32_t>(e.text.size()),
+                     address(e.ends().data()),
+                     static_cast<std::int32_t>(e.ends().size())};
     return transfer_view.data();
 }
 

@@ -5,10 +5,11 @@
 // normalized records; every field is encoded as the JKF writer writes it (same presence, same
 // order), so that the objects the decoder builds equal JSON.parse of the JKF text.
 //
-// Two arrays in the module's memory:
-//   ints  (int32)  [layout_version, string_count, end_0 … end_{n-1}, body…]
-//   text  (UTF-8)  every string of the table, one after the other; end_i is where string i
-//                  ends in the decoded text, in UTF-16 code units (string i starts at end_{i-1}).
+// Three arrays in the module's memory (kj_parse_transfer gives their addresses and sizes):
+//   body  (int32)  the fields below
+//   text  (UTF-8)  every string of the table, one after the other
+//   ends  (int32)  end_i: where string i ends in the decoded text, in UTF-16 code units
+//                  (string i starts at end_{i-1}, string 0 at 0); a string is its number.
 // body:
 //   format, encoding (strings), record_count, then per record:
 //     game (string), index, has_error (0/1), kind, then by kind
