@@ -154,116 +154,138 @@
   // An own property like JSON.parse makes, also for a key "__proto__".
   const defineOwn = (object, key, value) => Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 
-  function timeValue(hasH, hasMs) {
-    let t;
+  // One time value at A[q] with the fields its bits say: [object, ints read].
+  // (The decoder's hot loop, moves(), keeps the ints and the position in locals.)
+  function timeValue(A, q, hasH, hasMs) {
     if (hasH) {
-      if (hasMs) {
-        t = { h: I[p], m: I[p + 1], s: I[p + 2], ms: I[p + 3] };
-        p += 4;
-      } else {
-        t = { h: I[p], m: I[p + 1], s: I[p + 2] };
-        p += 3;
-      }
-    } else if (hasMs) {
-      t = { m: I[p], s: I[p + 1], ms: I[p + 2] };
-      p += 3;
-    } else {
-      t = { m: I[p], s: I[p + 1] };
-      p += 2;
+      if (hasMs) return { h: A[q], m: A[q + 1], s: A[q + 2], ms: A[q + 3] };
+      return { h: A[q], m: A[q + 1], s: A[q + 2] };
     }
-    return t;
+    if (hasMs) return { m: A[q], s: A[q + 1], ms: A[q + 2] };
+    return { m: A[q], s: A[q + 1] };
   }
+  const timeSize = (hasH, hasMs) => 2 + (hasH ? 1 : 0) + (hasMs ? 1 : 0);
 
-  function time(f) {
-    const now = timeValue((f & NOW_H) !== 0, (f & NOW_MS) !== 0);
-    if ((f & TOTAL) === 0) return { now };
-    return { now, total: timeValue((f & TOTAL_H) !== 0, (f & TOTAL_MS) !== 0) };
-  }
-
-  function move(f) {
-    let m;
-    switch (f & MOVE_FIELDS) {
-      case COLOR | FROM | TO | PIECE:
-        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]] };
-        p += 6;
-        return m;
-      case COLOR | TO | PIECE:
-        m = { color: I[p], to: { x: I[p + 1], y: I[p + 2] }, piece: PIECES[I[p + 3]] };
-        p += 4;
-        return m;
-      case COLOR | FROM | TO | PIECE | CAPTURE:
-        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]], capture: PIECES[I[p + 6]] };
-        p += 7;
-        return m;
-      case COLOR | FROM | TO | PIECE | PROMOTE:
-        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]], promote: I[p + 6] === 1 };
-        p += 7;
-        return m;
-      case COLOR | FROM | TO | PIECE | SAME | CAPTURE:
-        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]], same: I[p + 6] === 1, capture: PIECES[I[p + 7]] };
-        p += 8;
-        return m;
-      case COLOR | FROM | TO | PIECE | PROMOTE | CAPTURE:
-        m = { color: I[p], from: { x: I[p + 1], y: I[p + 2] }, to: { x: I[p + 3], y: I[p + 4] }, piece: PIECES[I[p + 5]], promote: I[p + 6] === 1, capture: PIECES[I[p + 7]] };
-        p += 8;
-        return m;
-      default:
-        break;
-    }
-    m = {};
-    if (f & COLOR) m.color = I[p++];
+  // A move with the fields of flag word f at A[q], when they are not one of moves()'s shapes.
+  function moveByFields(A, q, f) {
+    const m = {};
+    if (f & COLOR) m.color = A[q++];
     if (f & FROM) {
-      m.from = { x: I[p], y: I[p + 1] };
-      p += 2;
+      m.from = { x: A[q], y: A[q + 1] };
+      q += 2;
     }
     if (f & TO) {
-      m.to = { x: I[p], y: I[p + 1] };
-      p += 2;
+      m.to = { x: A[q], y: A[q + 1] };
+      q += 2;
     }
-    if (f & PIECE) m.piece = PIECES[I[p++]];
-    if (f & SAME) m.same = I[p++] === 1;
-    if (f & PROMOTE) m.promote = I[p++] === 1;
-    if (f & CAPTURE) m.capture = PIECES[I[p++]];
-    if (f & RELATIVE) m.relative = S[I[p++]];
+    if (f & PIECE) m.piece = PIECES[A[q++]];
+    if (f & SAME) m.same = A[q++] === 1;
+    if (f & PROMOTE) m.promote = A[q++] === 1;
+    if (f & CAPTURE) m.capture = PIECES[A[q++]];
+    if (f & RELATIVE) m.relative = S[A[q++]];
     return m;
   }
+  const moveSize = (f) =>
+    (f & COLOR ? 1 : 0) + (f & FROM ? 2 : 0) + (f & TO ? 2 : 0) + (f & PIECE ? 1 : 0) + (f & SAME ? 1 : 0) +
+    (f & PROMOTE ? 1 : 0) + (f & CAPTURE ? 1 : 0) + (f & RELATIVE ? 1 : 0);
 
+  const ENTRY_FIELDS = COMMENTS | MOVE | TIME | SPECIAL | FORKS;
+
+  // A list of entries (the moves of a record or of a fork) from I[p]; p ends after it.
   function moves() {
-    const n = I[p++];
+    const A = I;
+    const P = PIECES;
+    let q = p;
+    const n = A[q++];
     const list = new Array(n);
     for (let i = 0; i < n; i++) {
-      const f = I[p++];
-      let e;
-      switch (f & (COMMENTS | MOVE | TIME | SPECIAL | FORKS)) {
-        case MOVE | TIME: {
-          const m = move(f);
-          e = { move: m, time: time(f) };
-          break;
+      const f = A[q++];
+      let comments;
+      if (f & COMMENTS) {
+        const c = A[q++];
+        comments = new Array(c);
+        for (let j = 0; j < c; j++) comments[j] = S[A[q++]];
+      }
+      let m;
+      if (f & MOVE) {
+        switch (f & MOVE_FIELDS) {
+          case COLOR | FROM | TO | PIECE:
+            m = { color: A[q], from: { x: A[q + 1], y: A[q + 2] }, to: { x: A[q + 3], y: A[q + 4] }, piece: P[A[q + 5]] };
+            q += 6;
+            break;
+          case COLOR | TO | PIECE:
+            m = { color: A[q], to: { x: A[q + 1], y: A[q + 2] }, piece: P[A[q + 3]] };
+            q += 4;
+            break;
+          case COLOR | FROM | TO | PIECE | CAPTURE:
+            m = { color: A[q], from: { x: A[q + 1], y: A[q + 2] }, to: { x: A[q + 3], y: A[q + 4] }, piece: P[A[q + 5]], capture: P[A[q + 6]] };
+            q += 7;
+            break;
+          case COLOR | FROM | TO | PIECE | PROMOTE:
+            m = { color: A[q], from: { x: A[q + 1], y: A[q + 2] }, to: { x: A[q + 3], y: A[q + 4] }, piece: P[A[q + 5]], promote: A[q + 6] === 1 };
+            q += 7;
+            break;
+          case COLOR | FROM | TO | PIECE | SAME | CAPTURE:
+            m = { color: A[q], from: { x: A[q + 1], y: A[q + 2] }, to: { x: A[q + 3], y: A[q + 4] }, piece: P[A[q + 5]], same: A[q + 6] === 1, capture: P[A[q + 7]] };
+            q += 8;
+            break;
+          case COLOR | FROM | TO | PIECE | PROMOTE | CAPTURE:
+            m = { color: A[q], from: { x: A[q + 1], y: A[q + 2] }, to: { x: A[q + 3], y: A[q + 4] }, piece: P[A[q + 5]], promote: A[q + 6] === 1, capture: P[A[q + 7]] };
+            q += 8;
+            break;
+          default:
+            m = moveByFields(A, q, f);
+            q += moveSize(f);
         }
+      }
+      let t;
+      if (f & TIME) {
+        const nowH = (f & NOW_H) !== 0;
+        const nowMs = (f & NOW_MS) !== 0;
+        const now = timeValue(A, q, nowH, nowMs);
+        q += timeSize(nowH, nowMs);
+        if (f & TOTAL) {
+          const totalH = (f & TOTAL_H) !== 0;
+          const totalMs = (f & TOTAL_MS) !== 0;
+          t = { now, total: timeValue(A, q, totalH, totalMs) };
+          q += timeSize(totalH, totalMs);
+        } else {
+          t = { now };
+        }
+      }
+      let e;
+      switch (f & ENTRY_FIELDS) {
+        case MOVE | TIME:
+          e = { move: m, time: t };
+          break;
         case MOVE:
-          e = { move: move(f) };
+          e = { move: m };
+          break;
+        case COMMENTS | MOVE | TIME:
+          e = { comments, move: m, time: t };
+          break;
+        case COMMENTS | MOVE:
+          e = { comments, move: m };
           break;
         default: {
           e = {};
-          if (f & COMMENTS) {
-            const c = I[p++];
-            const comments = new Array(c);
-            for (let j = 0; j < c; j++) comments[j] = S[I[p++]];
-            e.comments = comments;
-          }
-          if (f & MOVE) e.move = move(f);
-          if (f & TIME) e.time = time(f);
-          if (f & SPECIAL) e.special = S[I[p++]];
+          if (f & COMMENTS) e.comments = comments;
+          if (f & MOVE) e.move = m;
+          if (f & TIME) e.time = t;
+          if (f & SPECIAL) e.special = S[A[q++]];
           if (f & FORKS) {
-            const c = I[p++];
+            const c = A[q++];
             const forks = new Array(c);
+            p = q;
             for (let j = 0; j < c; j++) forks[j] = moves();
+            q = p;
             e.forks = forks;
           }
         }
       }
       list[i] = e;
     }
+    p = q;
     return list;
   }
 
