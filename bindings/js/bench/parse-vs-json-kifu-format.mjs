@@ -10,8 +10,9 @@
 // * per side: a warm-up (>= --warmup s and >= 2 passes), then --rounds rounds of N passes over
 //   all games, N chosen so a round lasts >= --min-time s; the median round is reported;
 // * timed call: json-kifu-format `Parsers.parseKIF/parseKI2/parseCSA(text)` (PEG parse and
-//   normalize to a JKF object); kifu `parse(text, {format})` (text to UTF-8 bytes, read and
-//   normalize in WebAssembly, the JKF JSON to objects): both end with JKF objects.
+//   normalize to a JKF object); kifu `parse(text, {format})` (text to UTF-8 in the module's
+//   input area, read and normalize in WebAssembly, the records' transfer encoding made into
+//   objects): both end with JKF objects.
 //
 //   node parse-vs-json-kifu-format.mjs --peer-dir DIR [--format kif|ki2|csa]... [--rounds 3]
 //        [--min-time 2] [--warmup 1] [--package DIR] [--json] [INPUT_DIR...]

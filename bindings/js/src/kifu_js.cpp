@@ -1,19 +1,25 @@
 // The C functions the JavaScript package calls in the WebAssembly build. They only pass
 // bytes and JSON between JavaScript and kifu's public API (<kifu/kifu.hpp>): every answer is
 // JSON text (or the bytes a writer wrote) left in an output slot that JavaScript copies out
-// with kj_out / kj_out_size before the next call.
+// with kj_out / kj_out_size before the next call. A read whose records are wanted as objects
+// leaves them in the transfer encoding instead (transfer.hpp), which JavaScript turns into
+// objects without JSON.parse.
 
 #include <emscripten/emscripten.h>
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <kifu/kifu.hpp>
+
+#include "transfer.hpp"
 
 namespace {
 
@@ -71,6 +77,205 @@ struct wthor_job {
     bool stopped = false;
 };
 std::optional<wthor_job> wthor;
+
+// ---- the transfer encoding of a read (transfer.hpp)
+
+namespace tr = kifu_js::transfer;
+
+// UTF-16 code units of valid UTF-8: one per lead byte, two for a 4-byte sequence.
+std::int32_t utf16_length(std::string_view s) {
+    std::int32_t n = 0;
+    for (const char c : s) {
+        const auto b = static_cast<unsigned char>(c);
+        n += static_cast<std::int32_t>((b & 0xC0u) != 0x80u) + static_cast<std::int32_t>(b >= 0xF0u);
+    }
+    return n;
+}
+
+class transfer_encoder {
+public:
+    std::string text;  // the strings of the table, one after the other
+
+    transfer_encoder() {
+        body_.resize(4096);
+        text.reserve(4096);
+        ends_.reserve(64);
+    }
+
+    /// A string of the table; returns its number.
+    std::int32_t string(std::string_view s) {
+        text += s;
+        units_ += utf16_length(s);
+        ends_.push_back(units_);
+        return static_cast<std::int32_t>(ends_.size() - 1);
+    }
+
+    void put(std::int32_t v) { *room(1) = v; }
+
+    void read_result(const kifu::read_result& result) {
+        put(string(result.format));
+        put(string(result.encoding));
+        put(static_cast<std::int32_t>(result.records.size()));
+        for (const kifu::record& r : result.records) {
+            put(string(kifu::to_string(r.game())));
+            put(static_cast<std::int32_t>(std::min<std::size_t>(r.index, std::numeric_limits<std::int32_t>::max())));
+            put(r.has_error ? 1 : 0);
+            if (const kifu::shogi::jkf* game = r.get<kifu::shogi::jkf>()) {
+                put(tr::shogi);
+                shogi(*game);
+            } else {
+                put(tr::jkf_text);
+                std::string json;
+                kifu::json_writer w(json);
+                r.write_jkf(w);
+                put(string(json));
+            }
+        }
+        put(static_cast<std::int32_t>(result.diagnostics.size()));
+        std::string json;
+        kifu::json_writer w(json);
+        w.begin_array();
+        for (const kifu::diagnostic& d : result.diagnostics) w.raw(kifu::format_json(d));
+        w.end_array();
+        put(string(json));
+    }
+
+    /// The body's ints.
+    std::span<const std::int32_t> body() const { return {body_.data(), size_}; }
+    /// Where each string of the table ends in the decoded text, in UTF-16 units.
+    std::span<const std::int32_t> ends() const { return ends_; }
+
+private:
+    // The body: its first size_ ints are written; the vector's size is the room (grown by
+    // doubling, so that writing an int is a store and a compare).
+    std::vector<std::int32_t> body_;
+    std::size_t size_ = 0;
+    std::vector<std::int32_t> ends_;
+
+    // Room for n more ints at the end of the body; the caller writes them and gives back what
+    // it did not use with written().
+    std::int32_t* room(std::size_t n) {
+        if (size_ + n > body_.size()) body_.resize(std::max(body_.size() * 2, size_ + n));
+        std::int32_t* at = body_.data() + size_;
+        size_ += n;
+        return at;
+    }
+    void written(std::int32_t* end) { size_ = static_cast<std::size_t>(end - body_.data()); }
+    std::int32_t units_ = 0;
+
+    // Room for the ints an entry writes after its flags and comments and before its forks: at
+    // most 10 of the move (its relative included), 8 of the times and the special.
+    static constexpr std::size_t entry_room = 19;
+
+    static std::int32_t kind(kifu::shogi::piece_kind k) { return static_cast<std::int32_t>(k); }
+
+    void shogi(const kifu::shogi::jkf& game) {
+        put(static_cast<std::int32_t>(game.header.size()));
+        for (const auto& [k, v] : game.header) {
+            put(string(k));
+            put(string(v));
+        }
+        if (!game.initial) {
+            put(tr::no_initial);
+        } else if (!game.initial->data) {
+            put(tr::preset_only);
+            put(string(game.initial->preset));
+        } else {
+            put(tr::preset_and_data);
+            put(string(game.initial->preset));
+            const kifu::shogi::state_format& state = *game.initial->data;
+            put(static_cast<std::int32_t>(state.color));
+            for (const auto& column : state.board) {
+                for (const std::optional<kifu::shogi::piece>& cell : column) {
+                    put(cell ? static_cast<std::int32_t>(cell->color) * 16 + kind(cell->kind) : -1);
+                }
+            }
+            for (const auto& hand : state.hands) {
+                for (const int count : hand) put(count);
+            }
+        }
+        moves(game.moves);
+    }
+
+    static std::int32_t* time_value(std::int32_t* w, const kifu::shogi::time_value& t) {
+        if (t.h) *w++ = *t.h;
+        *w++ = t.m;
+        *w++ = t.s;
+        if (t.ms) *w++ = *t.ms;
+        return w;
+    }
+
+    void moves(const std::vector<kifu::shogi::move_format>& list) {
+        put(static_cast<std::int32_t>(list.size()));
+        for (const kifu::shogi::move_format& f : list) {
+            std::int32_t flags = 0;
+            if (!f.comments.empty()) flags |= tr::comments;
+            if (f.move) {
+                const kifu::shogi::move_data& m = *f.move;
+                flags |= tr::move;
+                if (m.color) flags |= tr::move_color;
+                if (m.from) flags |= tr::move_from;
+                if (m.to) flags |= tr::move_to;
+                if (m.piece) flags |= tr::move_piece;
+                if (m.same) flags |= tr::move_same;
+                if (m.promote) flags |= tr::move_promote;
+                if (m.capture) flags |= tr::move_capture;
+                if (!m.relative.empty()) flags |= tr::move_relative;
+            }
+            if (f.time) {
+                flags |= tr::time;
+                if (f.time->now.h) flags |= tr::now_h;
+                if (f.time->now.ms) flags |= tr::now_ms;
+                if (f.time->total) {
+                    flags |= tr::total;
+                    if (f.time->total->h) flags |= tr::total_h;
+                    if (f.time->total->ms) flags |= tr::total_ms;
+                }
+            }
+            if (!f.special.empty()) flags |= tr::special;
+            if (!f.forks.empty()) flags |= tr::forks;
+            put(flags);
+            if (!f.comments.empty()) {
+                put(static_cast<std::int32_t>(f.comments.size()));
+                for (const std::string& c : f.comments) put(string(c));
+            }
+            // The fixed-size fields, written through a pointer into room reserved for them.
+            std::int32_t* w = room(entry_room);
+            if (f.move) {
+                const kifu::shogi::move_data& m = *f.move;
+                if (m.color) *w++ = static_cast<std::int32_t>(*m.color);
+                if (m.from) {
+                    *w++ = m.from->x;
+                    *w++ = m.from->y;
+                }
+                if (m.to) {
+                    *w++ = m.to->x;
+                    *w++ = m.to->y;
+                }
+                if (m.piece) *w++ = kind(*m.piece);
+                if (m.same) *w++ = *m.same ? 1 : 0;
+                if (m.promote) *w++ = *m.promote ? 1 : 0;
+                if (m.capture) *w++ = kind(*m.capture);
+                if (!m.relative.empty()) *w++ = string(m.relative);
+            }
+            if (f.time) {
+                w = time_value(w, f.time->now);
+                if (f.time->total) w = time_value(w, *f.time->total);
+            }
+            if (!f.special.empty()) *w++ = string(f.special);
+            written(w);
+            if (!f.forks.empty()) {
+                put(static_cast<std::int32_t>(f.forks.size()));
+                for (const auto& fork : f.forks) moves(fork);
+            }
+        }
+    }
+};
+
+// The last read in the transfer encoding, and the input buffer JavaScript writes into.
+std::optional<transfer_encoder> transferred;
+std::vector<char> input;
+std::array<std::int32_t, 7> transfer_view{};
 
 }  // namespace
 
@@ -163,6 +368,61 @@ EMSCRIPTEN_KEEPALIVE void kj_parse(const char* bytes, std::size_t size, const ch
     write_diagnostics(w, result.diagnostics);
     w.end_object();
 }
+
+/// The input area: room for `size` bytes that JavaScript fills before kj_parse_transfer
+/// (kept between calls, so that a read allocates nothing for its input).
+EMSCRIPTEN_KEEPALIVE char* kj_input(std::size_t size) {
+    if (input.size() < size) input.resize(std::max(size, input.size() * 2));
+    return input.data();
+}
+
+/// The transfer layout's names and values and the CSA codes of the pieces (the decoder's
+/// table): {"layout": {NAME: value…}, "pieces": ["FU", …]}.
+EMSCRIPTEN_KEEPALIVE void kj_transfer_layout() {
+    std::string& out = outputs[0];
+    out.clear();
+    kifu::json_writer w(out);
+    w.begin_object();
+    w.key("layout");
+    w.begin_object();
+    for (const tr::named_value& v : tr::names) w.member(v.name, static_cast<std::int64_t>(v.value));
+    w.end_object();
+    w.key("pieces");
+    w.begin_array();
+    for (int k = 0; k < kifu::shogi::piece_kind_count; ++k) w.value(kifu::shogi::to_csa(static_cast<kifu::shogi::piece_kind>(k)));
+    w.end_array();
+    w.end_object();
+}
+
+/// Reads `size` bytes of the input area (kj_input) and leaves the result in the transfer
+/// encoding (transfer.hpp). Returns the address of seven int32: the layout version, the body's
+/// address and count of ints, the text's address and size in bytes, the string ends' address
+/// and count; or 0 when a string of a record is not valid UTF-8 (the caller then reads with
+/// kj_parse, whose JSON carries the same text).
+EMSCRIPTEN_KEEPALIVE const std::int32_t* kj_parse_transfer(std::size_t size, const char* format,
+                                                           const char* encoding, const char* name, int mode) {
+    const kifu::read_result result = kifu::read_buffer(std::string_view(input.data(), std::min(size, input.size())),
+                                                       view(name), read_options_of(format, encoding, mode));
+    transferred.emplace();
+    transfer_encoder& e = *transferred;
+    e.read_result(result);
+    if (!kifu::is_valid_utf8(e.text)) {
+        transferred.reset();
+        return nullptr;
+    }
+    const auto address = [](const void* p) { return static_cast<std::int32_t>(reinterpret_cast<std::uintptr_t>(p)); };
+    transfer_view = {tr::layout_version,
+                     address(e.body().data()),
+                     static_cast<std::int32_t>(e.body().size()),
+                     address(e.text.data()),
+                     static_cast<std::int32_t>(e.text.size()),
+                     address(e.ends().data()),
+                     static_cast<std::int32_t>(e.ends().size())};
+    return transfer_view.data();
+}
+
+/// Frees the last transfer.
+EMSCRIPTEN_KEEPALIVE void kj_transfer_release() { transferred.reset(); }
 
 /// {"format": name or null, "game", "encoding"}
 EMSCRIPTEN_KEEPALIVE void kj_detect(const char* bytes, std::size_t size, const char* name) {
