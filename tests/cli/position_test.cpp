@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <string>
 
 #include "cli/run_kifu.hpp"
@@ -83,4 +84,38 @@ TEST_CASE("kifu position takes exactly one source", "[cli][position]") {
     const auto go = kifu::test::run_kifu("position samples/short-9x9.sgf");
     CHECK(go.status == 2);
     CHECK(go.err == "kifu: error: samples/short-9x9.sgf: game 1 is a go game; kifu position shows shogi positions only\n");
+}
+
+TEST_CASE("kifu position flags a position no game reaches", "[cli][position]") {
+    // Three rooks: more than a set holds, an error (a CSA reader would refuse what we wrote).
+    const auto rooks = kifu::test::run_kifu("position --sfen '4k4/9/9/9/9/9/9/9/4K4 b 3R' -t bod");
+    CHECK(rooks.status == 1);
+    CHECK(rooks.out.empty());
+    CHECK(rooks.err ==
+          "kifu: error: --sfen: the position has 3 HI on the board and in the hands; a set holds 2 "
+          "[shogi.position.too-many-pieces]\n");
+    // Read as a record, the same position is refused before any writer sees it.
+    const std::string usi = (kifu::test::scratch_dir("three-rooks") / "three-rooks.usi").string();
+    {
+        std::ofstream(usi) << "position sfen 4k4/9/9/9/9/9/9/9/4K4 b 3R 1\n";
+    }
+    const auto convert = kifu::test::run_kifu("convert -t csa -", usi);
+    CHECK(convert.status == 1);
+    CHECK(convert.out.empty());
+    CHECK(convert.err ==
+          "<stdin>: error: the position has 3 HI on the board and in the hands; a set holds 2 "
+          "[shogi.position.too-many-pieces]\n");
+    // A pawn on the last rank: a warning, the position is still written.
+    const auto pawn = kifu::test::run_kifu("position --sfen 'P3k4/9/9/9/9/9/9/9/4K4 b -' -t shogi64");
+    CHECK(pawn.status == 0);
+    CHECK(pawn.out == "6OgAAAAAAAAAAAOoAAA\n");
+    CHECK(pawn.err == "--sfen: warning: Black's FU on 91 can never move [shogi.position.dead-piece]\n");
+    const auto code = kifu::test::run_kifu("position --shogi64 6OgAAAAAAAAAAAOoAAA");
+    CHECK(code.status == 0);
+    CHECK(code.out == "P3k4/9/9/9/9/9/9/9/4K4 b - 1\n");
+    CHECK(code.err == "--shogi64: warning: Black's FU on 91 can never move [shogi.position.dead-piece]\n");
+    // The tsume layout is not flagged.
+    const auto tsume = kifu::test::run_kifu("position --sfen '4k4/9/4P4/9/9/9/9/9/9 b G'");
+    CHECK(tsume.status == 0);
+    CHECK(tsume.err.empty());
 }

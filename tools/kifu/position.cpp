@@ -96,6 +96,17 @@ int run_position(const position_options& options) {
             print_string_error("--shogi64", *options.shogi64, error.column, error.message);
             return exit_input;
         }
+        bool failed = false;
+        for (const shogi::position_problem& problem : shogi::check_position(*p)) {
+            if (problem.severity == severity::error) {
+                fmt::print(stderr, "kifu: error: --shogi64: {} [{}]\n", problem.message, shogi::code_of(problem.flaw));
+            } else {
+                fmt::print(stderr, "--shogi64: {}: {} [{}]\n", to_string(problem.severity), problem.message,
+                           shogi::code_of(problem.flaw));
+            }
+            failed = failed || problem.severity == severity::error;
+        }
+        if (failed) return exit_input;
         if (!render(*p, 0, options.to, out)) return exit_input;
     } else if (options.sfen) {
         // Read as the usi format: its grammar says where a malformed string breaks.
@@ -104,9 +115,15 @@ int run_position(const position_options& options) {
         const read_result result = read_buffer(*options.sfen, "--sfen", reading);
         for (const diagnostic& d : result.diagnostics) {
             if (d.severity != severity::error) continue;
-            print_string_error("--sfen", *options.sfen, d.column, d.message);
+            if (d.column == 0) {
+                // A flaw of the whole position (shogi.position.*), not of one place in the text.
+                fmt::print(stderr, "kifu: error: --sfen: {} [{}]\n", d.message, d.code);
+            } else {
+                print_string_error("--sfen", *options.sfen, d.column, d.message);
+            }
             return exit_input;
         }
+        print_diagnostics(stderr, result.diagnostics);
         if (result.records.empty()) {
             fmt::print(stderr, "kifu: error: --sfen: the string holds no position\n");
             return exit_input;

@@ -8,7 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
 #include <kifu/api.hpp>
+#include <kifu/diagnostic.hpp>
 #include <kifu/shogi/jkf.hpp>
 
 namespace kifu::inline v1::shogi {
@@ -108,6 +111,34 @@ private:
     // and copies are byte copies.
     alignas(8) unsigned char storage_[304];
 };
+
+/// What makes a set-up position one no game reaches. Each has a stable diagnostic code
+/// `shogi.position.<name>` (code_of below; docs/diagnostics.md).
+enum class position_flaw : std::uint8_t {
+    too_many_pieces,  ///< more pieces of a kind on the board and in the hands than a set holds (error)
+    two_kings,        ///< one side has more than one king (error)
+    no_king,          ///< a side has no king, outside the tsume layout (warning)
+    dead_piece,       ///< an unpromoted pawn, lance or knight where it can never move (warning)
+    two_pawns,        ///< 二歩: two unpromoted pawns of one side on a file (warning)
+    king_capturable,  ///< the side to move attacks the other side's king (warning)
+};
+
+/// One flaw of a position: its severity (error for what a piece set cannot hold, warning for
+/// what the rules forbid), the side it concerns, and a one-sentence message.
+struct position_problem {
+    position_flaw flaw = position_flaw::too_many_pieces;
+    kifu::severity severity = kifu::severity::error;
+    color side = color::black;
+    std::string message;
+};
+
+/// Returns the diagnostic code of a flaw, e.g. "shogi.position.two-pawns".
+KIFU_API std::string_view code_of(position_flaw f) noexcept;
+
+/// Returns what makes `p` a position no game reaches, in the order of position_flaw, or nothing
+/// for a sane position. The tsume layout (the side to move has no king, the other side exactly
+/// one) is sane; any other side without a king is `no_king`.
+KIFU_API std::vector<position_problem> check_position(const position& p);
 
 }  // namespace kifu::shogi
 
