@@ -210,7 +210,7 @@ TEST_CASE("check_position finds what no game reaches, and nothing in a game's po
     // The tsume layout: the side to move has no king, the other side one.
     CHECK(flaws("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p").empty());
     CHECK(flaws("ppppppppp/ppppppppp/ppppppppp/9/9/9/9/9/4K4 b -") ==
-          list{"error shogi.position.too-many-pieces: the position has 27 FU on the board and in the hands; a set holds 18",
+          list{"warning shogi.position.too-many-pieces: the position has 27 FU on the board and in the hands; a set holds 18",
                "warning shogi.position.no-king: White has no king (only the side to move may lack one, in a tsume position)",
                "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 1",
                "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 2",
@@ -223,10 +223,10 @@ TEST_CASE("check_position finds what no game reaches, and nothing in a game's po
                "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 9"});
     // Promoted pieces count as their kind: +R on the board and two rooks in hand are three.
     CHECK(flaws("4k4/9/9/9/9/9/9/9/+R3K4 b 2r") ==
-          list{"error shogi.position.too-many-pieces: the position has 3 HI on the board and in the hands; a set holds 2"});
+          list{"warning shogi.position.too-many-pieces: the position has 3 HI on the board and in the hands; a set holds 2"});
     CHECK(flaws("4k4/9/9/9/9/9/9/9/3KK4 b -") ==
-          list{"error shogi.position.too-many-pieces: the position has 3 OU on the board and in the hands; a set holds 2",
-               "error shogi.position.two-kings: Black has 2 kings"});
+          list{"warning shogi.position.too-many-pieces: the position has 3 OU on the board and in the hands; a set holds 2",
+               "warning shogi.position.two-kings: Black has 2 kings"});
     CHECK(flaws("9/9/9/9/9/9/9/9/9 w -") ==
           list{"warning shogi.position.no-king: Black has no king (only the side to move may lack one, in a tsume position)",
                "warning shogi.position.no-king: White has no king (only the side to move may lack one, in a tsume position)"});

@@ -74,7 +74,7 @@ std::vector<position_problem> check_position(const position& p) {
 
     for (std::size_t k = 0; k < set_counts.size(); ++k) {
         if (totals[k] > set_counts[k]) {
-            add(position_flaw::too_many_pieces, severity::error, color::black,
+            add(position_flaw::too_many_pieces, severity::warning, color::black,
                 fmt::format("the position has {} {} on the board and in the hands; a set holds {}", totals[k],
                             to_csa(static_cast<piece_kind>(k)), set_counts[k]));
         }
@@ -82,7 +82,7 @@ std::vector<position_problem> check_position(const position& p) {
     for (const color c : {color::black, color::white}) {
         const auto i = static_cast<std::size_t>(c);
         if (kings[i] > 1) {
-            add(position_flaw::two_kings, severity::error, c, fmt::format("{} has {} kings", side_name(c), kings[i]));
+            add(position_flaw::two_kings, severity::warning, c, fmt::format("{} has {} kings", side_name(c), kings[i]));
         }
     }
     const color mover = p.side_to_move();

@@ -115,19 +115,20 @@ private:
 /// What makes a set-up position one no game reaches. Each has a stable diagnostic code
 /// `shogi.position.<name>` (code_of below; docs/diagnostics.md).
 enum class position_flaw : std::uint8_t {
-    too_many_pieces,  ///< more pieces of a kind on the board and in the hands than a set holds (error)
-    two_kings,        ///< one side has more than one king (error)
-    no_king,          ///< a side has no king, outside the tsume layout (warning)
-    dead_piece,       ///< an unpromoted pawn, lance or knight where it can never move (warning)
-    two_pawns,        ///< 二歩: two unpromoted pawns of one side on a file (warning)
-    king_capturable,  ///< the side to move attacks the other side's king (warning)
+    too_many_pieces,  ///< more pieces of a kind on the board and in the hands than a set holds
+    two_kings,        ///< one side has more than one king
+    no_king,          ///< a side has no king, outside the tsume layout
+    dead_piece,       ///< an unpromoted pawn, lance or knight where it can never move
+    two_pawns,        ///< 二歩: two unpromoted pawns of one side on a file
+    king_capturable,  ///< the side to move attacks the other side's king
 };
 
-/// One flaw of a position: its severity (error for what a piece set cannot hold, warning for
-/// what the rules forbid), the side it concerns, and a one-sentence message.
+/// One flaw of a position: its severity, the side it concerns, and a one-sentence message. A
+/// record states its start position faithfully, so the reading policy makes every flaw a
+/// warning (the record loads); writers whose format cannot hold such a position refuse it.
 struct position_problem {
     position_flaw flaw = position_flaw::too_many_pieces;
-    kifu::severity severity = kifu::severity::error;
+    kifu::severity severity = kifu::severity::warning;
     color side = color::black;
     std::string message;
 };
