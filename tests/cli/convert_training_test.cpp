@@ -49,7 +49,9 @@ TEST_CASE("kifu convert -t hcpe -o DIR writes <stem>.hcpe") {
 TEST_CASE("kifu convert -t psv of a position without a king is an error and writes nothing for it") {
     const auto r = kifu::test::run_kifu("convert --no-summary -t psv training/no-white-king.csa training/mate-no-special.csa");
     CHECK(r.status == 1);
-    CHECK(r.err == "kifu: error: training/no-white-king.csa: game 1, ply 0: White has 0 kings; the 256-bit code needs "
+    CHECK(r.err == "training/no-white-king.csa: warning: White has no king (only the side to move may lack one, in a "
+                   "tsume position) [shogi.position.no-king]\n"
+                   "kifu: error: training/no-white-king.csa: game 1, ply 0: White has 0 kings; the 256-bit code needs "
                    "exactly one a side; -t psv cannot write the position [psv.write.position]\n");
     CHECK(r.out == library_bytes("training/mate-no-special.csa", "psv"));
 }

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <string>
 
 #include "cli/run_kifu.hpp"
@@ -80,7 +81,106 @@ TEST_CASE("kifu position takes exactly one source", "[cli][position]") {
     const auto ply = kifu::test::run_kifu("position --ply 1 --shogi64 poUgAIjG");
     CHECK(ply.status == 2);
     CHECK(ply.err == "kifu: error: --ply applies to a record or an SFEN with moves, not to --shogi64\n");
+}
+
+TEST_CASE("kifu position flags a position no game reaches", "[cli][position]") {
+    // Three rooks: more than a set holds. The position is shown, with a warning.
+    const auto rooks = kifu::test::run_kifu("position --sfen '4k4/9/9/9/9/9/9/9/4K4 b 3R'");
+    CHECK(rooks.status == 0);
+    CHECK(rooks.out == "4k4/9/9/9/9/9/9/9/4K4 b 3R 1\n");
+    CHECK(rooks.err ==
+          "--sfen: warning: the position has 3 HI on the board and in the hands; a set holds 2 "
+          "[shogi.position.too-many-pieces]\n");
+    // Read as a record, the same warning; CSA, whose readers refuse such a position, is not
+    // written (KIF is).
+    const std::string usi = (kifu::test::scratch_dir("three-rooks") / "three-rooks.usi").string();
+    {
+        std::ofstream(usi) << "position sfen 4k4/9/9/9/9/9/9/9/4K4 b 3R 1\n";
+    }
+    const auto convert = kifu::test::run_kifu("convert -t csa -", usi);
+    CHECK(convert.status == 1);
+    CHECK(convert.out.empty());
+    CHECK(convert.err ==
+          "<stdin>: warning: the position has 3 HI on the board and in the hands; a set holds 2 "
+          "[shogi.position.too-many-pieces]\n"
+          "kifu: error: <stdin>: game 1 starts from a position CSA cannot hold: the position has 3 HI on the board "
+          "and in the hands; a set holds 2 [csa.write.too-many-pieces]\n");
+    const auto kif = kifu::test::run_kifu("convert -t kifu -", usi);
+    CHECK(kif.status == 0);
+    CHECK(kif.out.find("先手の持駒：飛三") != std::string::npos);
+    // A pawn on the last rank: a warning, the position is still written.
+    const auto pawn = kifu::test::run_kifu("position --sfen 'P3k4/9/9/9/9/9/9/9/4K4 b -' -t shogi64");
+    CHECK(pawn.status == 0);
+    CHECK(pawn.out == "6OgAAAAAAAAAAAOoAAA\n");
+    CHECK(pawn.err == "--sfen: warning: Black's FU on 91 can never move [shogi.position.dead-piece]\n");
+    const auto code = kifu::test::run_kifu("position --shogi64 6OgAAAAAAAAAAAOoAAA");
+    CHECK(code.status == 0);
+    CHECK(code.out == "P3k4/9/9/9/9/9/9/9/4K4 b - 1\n");
+    CHECK(code.err == "--shogi64: warning: Black's FU on 91 can never move [shogi.position.dead-piece]\n");
+    // The tsume layout is not flagged.
+    const auto tsume = kifu::test::run_kifu("position --sfen '4k4/9/4P4/9/9/9/9/9/9 b G'");
+    CHECK(tsume.status == 0);
+    CHECK(tsume.err.empty());
+}
+
+TEST_CASE("kifu position draws every game as a text diagram or an SVG picture", "[cli][position]") {
+    const std::filesystem::path dir = kifu::test::data_dir() / "cli" / "positions";
+    // Go: sgfmill's ascii_boards; othello: GGS's board. Both are the default form of their game.
     const auto go = kifu::test::run_kifu("position samples/short-9x9.sgf");
-    CHECK(go.status == 2);
-    CHECK(go.err == "kifu: error: samples/short-9x9.sgf: game 1 is a go game; kifu position shows shogi positions only\n");
+    CHECK(go.status == 0);
+    CHECK(go.err.empty());
+    CHECK(go.out == kifu::test::slurp(dir / "go-9x9.txt"));
+    const auto othello = kifu::test::run_kifu("position samples/othello-opening.ggf -t text");
+    CHECK(othello.status == 0);
+    CHECK(othello.out == kifu::test::slurp(dir / "othello.txt"));
+    // --ply counts passes as moves; 0 is the start.
+    const auto start = kifu::test::run_kifu("position samples/othello-opening.ggf --ply 0");
+    CHECK(start.out ==
+          "  A B C D E F G H\n"
+          "1 - - - - - - - - 1\n"
+          "2 - - - - - - - - 2\n"
+          "3 - - - - - - - - 3\n"
+          "4 - - - O * - - - 4\n"
+          "5 - - - * O - - - 5\n"
+          "6 - - - - - - - - 6\n"
+          "7 - - - - - - - - 7\n"
+          "8 - - - - - - - - 8\n"
+          "  A B C D E F G H\n"
+          "* to move (Black), * 2, O 2\n");
+    for (const char* name : {"go-9x9", "othello", "eval"}) {
+        INFO(name);
+        const std::string input = std::string(name) == "go-9x9"    ? "samples/short-9x9.sgf"
+                                  : std::string(name) == "othello" ? "samples/othello-opening.ggf"
+                                                                   : "cli/positions/eval.kif";
+        const auto svg = kifu::test::run_kifu("position " + input + " -t svg");
+        CHECK(svg.status == 0);
+        CHECK(svg.out == kifu::test::slurp(dir / (std::string(name) + ".svg")));
+    }
+    // SFEN strings draw too.
+    const auto sfen = kifu::test::run_kifu("position --sfen startpos -t svg");
+    CHECK(sfen.out.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "));
+    CHECK(sfen.out.ends_with("</svg>\n"));
+}
+
+TEST_CASE("kifu position says which forms a game has and which game of a file it draws", "[cli][position]") {
+    const auto sfen = kifu::test::run_kifu("position samples/short-9x9.sgf -t sfen");
+    CHECK(sfen.status == 2);
+    CHECK(sfen.err == "kifu: error: samples/short-9x9.sgf: game 1 is a go game; -t sfen is a shogi form (a go position "
+                      "is shown with -t text or -t svg)\n");
+    const auto past = kifu::test::run_kifu("position samples/short-9x9.sgf --ply 99");
+    CHECK(past.status == 2);
+    CHECK(past.err == "kifu: error: samples/short-9x9.sgf: game 1: the main line has 8 moves; ply 99 is past its end\n");
+    const auto many = kifu::test::run_kifu("position cli/positions/games.usi -t svg");
+    CHECK(many.status == 2);
+    CHECK(many.out.empty());
+    CHECK(many.err == "kifu: error: cli/positions/games.usi: the input holds 3 games and -t svg draws one picture; "
+                      "choose one with --number N\n");
+    const auto second = kifu::test::run_kifu("position cli/positions/games.usi --number 2");
+    CHECK(second.status == 0);
+    const auto all = kifu::test::run_kifu("position cli/positions/games.usi");
+    CHECK(all.out.find(second.out) != std::string::npos);
+    CHECK(second.out.find('\n') == second.out.size() - 1);  // one SFEN
+    const auto none = kifu::test::run_kifu("position cli/positions/games.usi --number 9");
+    CHECK(none.status == 2);
+    CHECK(none.err == "kifu: error: cli/positions/games.usi: --number 9 asks for a game the input does not hold (3 games)\n");
 }

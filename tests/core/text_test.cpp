@@ -219,3 +219,43 @@ TEST_CASE("source_text columns count code points of Japanese lines", "[text]") {
     CHECK(kifu::format_json(d) ==
           R"({"severity":"warning","code":"kif.syntax","message":"bad square","file":"g.kif","line":2,"column":5,"ply":1})");
 }
+
+TEST_CASE("source_text columns of very long lines equal a count from the line's start", "[text]") {
+    // Lines of tens of kilobytes (an SGF game on one line) take their columns from marks
+    // inside the line; every offset, inside characters too, must give the plain count.
+    std::string text = "short line\n";
+    std::string long_line;
+    for (int i = 0; long_line.size() < 40000; ++i) long_line += i % 7 == 0 ? "歩" : i % 11 == 0 ? "😀" : "ab";
+    text += long_line + "\r\n" + long_line + "\rend";
+    const kifu::source_text t("long.txt", text, "UTF-8");
+    const auto naive = [&](std::size_t offset) {
+        std::uint32_t line = 1;
+        std::uint32_t column = 1;
+        while (offset > 0 && offset < text.size() && (static_cast<unsigned char>(text[offset]) & 0xC0) == 0x80) --offset;
+        for (std::size_t i = 0; i < offset; ++i) {
+            const char c = text[i];
+            if (c == '\n' || (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) {
+                ++line;
+                column = 1;
+            } else if (c != '\r' && (static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+                ++column;
+            }
+        }
+        return std::pair{line, column};
+    };
+    // The naive count walks the text once per offset: check a spread of offsets, and every
+    // offset around the marks (every 4096 bytes of a long line).
+    std::vector<std::size_t> offsets;
+    for (std::size_t o = 0; o <= text.size(); o += 997) offsets.push_back(o);
+    for (std::size_t o = 4096; o + 8 < text.size(); o += 4096) {
+        for (std::size_t d = 0; d < 16; ++d) offsets.push_back(o - 8 + d);
+    }
+    offsets.push_back(text.size());
+    for (const std::size_t o : offsets) {
+        INFO(o);
+        const kifu::text_position p = t.position_of(o);
+        const auto [line, column] = naive(o);
+        CHECK(p.line == line);
+        CHECK(p.column == column);
+    }
+}

@@ -26,6 +26,9 @@ void require_illegal(const char* sfen, move_format move, illegal_reason reason, 
     move.line = 7;
     jkf r = record_from_sfen(sfen, {std::move(move)});
     auto ds = run(r);
+    // Some positions made to provoke a reason are ones no game reaches (a king the side to
+    // move can take, for king-capture): their shogi.position.* warnings are not this test's.
+    std::erase_if(ds, [](const kifu::diagnostic& d) { return d.code.starts_with("shogi.position."); });
     REQUIRE(ds.size() == 1);
     CHECK(ds[0].code == code);
     CHECK(ds[0].severity == kifu::severity::error);

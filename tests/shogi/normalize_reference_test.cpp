@@ -40,6 +40,13 @@ void check_folder(const std::filesystem::path& dir, int& files) {
         const jkf reference = *result.records[0].get<jkf>();
         jkf again = reference;
         auto ds = run(again, *format, kifu::read_mode::lenient);
+        // The 9fu fixtures set up nine White pawns on file 2, one on the last rank (a parser
+        // test, not a game): those two warnings are right.
+        if (entry.path().filename().string().starts_with("9fu")) {
+            std::erase_if(ds, [](const kifu::diagnostic& d) {
+                return d.code == "shogi.position.two-pawns" || d.code == "shogi.position.dead-piece";
+            });
+        }
         std::string found;
         for (const auto& d : ds) found += d.code + " ply " + std::to_string(d.ply) + ": " + d.message + "\n";
         INFO(found);

@@ -2,7 +2,9 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
+#include <kifu/read.hpp>
 #include <kifu/shogi/position.hpp>
 #include <kifu/shogi/sfen.hpp>
 
@@ -184,4 +186,72 @@ TEST_CASE("play makes a legal move and leaves the position as it was on an illeg
     CHECK(p.at({2, 2}) == piece{color::black, piece_kind::um});
     CHECK(p.hand(color::black, piece_kind::ka) == 1);
     CHECK(to_sfen(p) == "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1");
+}
+
+namespace {
+
+// The codes and messages of check_position, one line each: "severity code: message".
+std::vector<std::string> flaws(const char* text) {
+    std::vector<std::string> out;
+    for (const position_problem& p : check_position(sfen(text))) {
+        out.push_back(std::string(kifu::to_string(p.severity)) + " " + std::string(code_of(p.flaw)) + ": " + p.message);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("check_position finds what no game reaches, and nothing in a game's positions", "[shogi][position]") {
+    using list = std::vector<std::string>;
+    for (const char* preset : {"HIRATE", "KY", "KA", "HI", "2", "4", "6", "8", "10"}) {
+        INFO(preset);
+        CHECK(check_position(*position::from_preset(preset)).empty());
+    }
+    // The tsume layout: the side to move has no king, the other side one.
+    CHECK(flaws("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p").empty());
+    CHECK(flaws("ppppppppp/ppppppppp/ppppppppp/9/9/9/9/9/4K4 b -") ==
+          list{"warning shogi.position.too-many-pieces: the position has 27 FU on the board and in the hands; a set holds 18",
+               "warning shogi.position.no-king: White has no king (only the side to move may lack one, in a tsume position)",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 1",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 2",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 3",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 4",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 5",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 6",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 7",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 8",
+               "warning shogi.position.two-pawns: White has 3 unpromoted pawns on file 9"});
+    // Promoted pieces count as their kind: +R on the board and two rooks in hand are three.
+    CHECK(flaws("4k4/9/9/9/9/9/9/9/+R3K4 b 2r") ==
+          list{"warning shogi.position.too-many-pieces: the position has 3 HI on the board and in the hands; a set holds 2"});
+    CHECK(flaws("4k4/9/9/9/9/9/9/9/3KK4 b -") ==
+          list{"warning shogi.position.too-many-pieces: the position has 3 OU on the board and in the hands; a set holds 2",
+               "warning shogi.position.two-kings: Black has 2 kings"});
+    CHECK(flaws("9/9/9/9/9/9/9/9/9 w -") ==
+          list{"warning shogi.position.no-king: Black has no king (only the side to move may lack one, in a tsume position)",
+               "warning shogi.position.no-king: White has no king (only the side to move may lack one, in a tsume position)"});
+    // Lances and pawns die on the last rank, knights on the last two; promoted ones never.
+    CHECK(flaws("L3k4/N8/9/9/9/9/9/n8/+P3K4 w -") ==
+          list{"warning shogi.position.dead-piece: Black's KY on 91 can never move",
+               "warning shogi.position.dead-piece: Black's KE on 92 can never move",
+               "warning shogi.position.dead-piece: White's KE on 98 can never move"});
+    CHECK(flaws("4k4/9/9/9/4r4/9/9/9/4K4 w -") ==
+          list{"warning shogi.position.king-capturable: White is to move and can take Black's king"});
+    CHECK(flaws("4k4/9/9/9/4r4/9/9/9/4K4 b -").empty());  // only a check
+}
+
+TEST_CASE("a record's set-up start position is checked when it is read", "[shogi][position]") {
+    const auto codes = [](std::string_view text) {
+        kifu::read_options options;
+        options.format = "usi";
+        std::vector<std::string> out;
+        for (const kifu::diagnostic& d : kifu::read_buffer(text, "t.usi", options).diagnostics) out.push_back(d.code);
+        return out;
+    };
+    CHECK(codes("position sfen 4k4/9/9/9/9/9/9/9/4K4 b 3R 1\n") ==
+          std::vector<std::string>{"shogi.position.too-many-pieces"});
+    CHECK(codes("position sfen 4k4/4P4/9/9/9/9/9/9/4K4 b - 1\n") ==
+          std::vector<std::string>{"shogi.position.king-capturable"});
+    CHECK(codes("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves 5i4h\n").empty());
+    CHECK(codes("position startpos moves 7g7f\n").empty());
 }

@@ -65,7 +65,8 @@ struct position_options {
     std::optional<std::string> sfen;     ///< an SFEN or USI position string
     std::optional<std::string> shogi64;  ///< a Shogi64 code
     int ply = -1;                        ///< the position after this many moves; -1 = the end
-    std::string to = "sfen";             ///< sfen, shogi64, bod or jkf
+    int number = 0;                      ///< only game N of the file (1-based); 0 = every game
+    std::string to;                      ///< sfen, shogi64, bod, jkf, text or svg; empty = the game's default
     read_flags reading;                  ///< how the file is read
 };
 

@@ -105,9 +105,16 @@ std::optional<record> read_sfen_option(std::string_view option, const std::strin
     read_result result = read_buffer(text, std::string(option), reading);
     for (const diagnostic& d : result.diagnostics) {
         if (d.severity != severity::error) continue;
-        print_string_error(option, text, d.column, d.message);
+        if (d.column == 0) {
+            // A problem of the whole position, not of one place in the text.
+            fmt::print(stderr, "kifu: error: {}: {} [{}]\n", option, d.message, d.code);
+        } else {
+            print_string_error(option, text, d.column, d.message);
+        }
         return std::nullopt;
     }
+    // Warnings: a position no game reaches (shogi.position.*) is shown, and said so.
+    print_diagnostics(stderr, result.diagnostics);
     if (result.records.empty()) {
         fmt::print(stderr, "kifu: error: {}: the string holds no position\n", option);
         return std::nullopt;

@@ -164,14 +164,17 @@ int main(int argc, char** argv) {
 
     position_options position;
     CLI::App* position_cmd = app.add_subcommand(
-        "position", "Prints a shogi position of a record's main line, an SFEN/USI string or a Shogi64 code");
-    position_cmd->add_option("file", position.input, "A shogi record; - reads stdin");
+        "position", "Prints a position of a record's main line, an SFEN/USI string or a Shogi64 code");
+    position_cmd->add_option("file", position.input, "A record of any game; - reads stdin");
     position_cmd->add_option("--sfen", position.sfen, "An SFEN, or a USI position command ('startpos moves 7g7f')");
     position_cmd->add_option("--shogi64", position.shogi64, "A Shogi64 code");
     position_cmd->add_option("--ply", position.ply, "The position after N moves of the main line (default: the end)")
         ->check(CLI::NonNegativeNumber);
-    position_cmd->add_option("-t,--to", position.to, "Output: sfen (default), shogi64, bod, jkf")
-        ->check(CLI::IsMember({"sfen", "shogi64", "bod", "jkf"}));
+    position_cmd->add_option("--number", position.number, "Only game N of the file (1-based)")
+        ->check(CLI::PositiveNumber);
+    position_cmd->add_option("-t,--to", position.to,
+                             "Output: shogi sfen (default), shogi64, bod, jkf; any game text (go, othello: default), svg")
+        ->check(CLI::IsMember({"sfen", "shogi64", "bod", "jkf", "text", "svg"}));
     add_format_option(position_cmd, position.reading, "Input format of FILE (default: detected)");
     add_encoding_option(position_cmd, position.reading);
 

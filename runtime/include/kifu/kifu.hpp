@@ -3,12 +3,14 @@
 /// The whole public API of kifu in one include: reading (read.hpp, read_stream.hpp, format.hpp,
 /// text.hpp, diagnostic.hpp), the record and the game models (record.hpp; shogi/jkf.hpp,
 /// go/record.hpp, othello/record.hpp), writing (write.hpp and each format's writer), the
-/// position codecs (shogi/sfen.hpp, shogi/shogi64.hpp, shogi/bod.hpp, shogi/packed.hpp), the game rules
+/// position codecs (shogi/sfen.hpp, shogi/shogi64.hpp, shogi/bod.hpp, shogi/packed.hpp), pictures of
+/// positions (diagram.hpp), the game rules
 /// (shogi/position.hpp, go/board.hpp, othello/board.hpp), the position index (search.hpp) and
 /// training positions in columns (training.hpp).
 /// Each header can also be included alone. docs/library.md is the reference.
 #include <kifu/api.hpp>
 #include <kifu/diagnostic.hpp>
+#include <kifu/diagram.hpp>
 #include <kifu/format.hpp>
 #include <kifu/json_writer.hpp>
 #include <kifu/read.hpp>

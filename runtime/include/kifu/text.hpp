@@ -68,6 +68,14 @@ private:
     std::string text_;
     std::string encoding_;
     std::vector<std::uint32_t> line_starts_;  // byte offset of each line's first byte
+    // In lines longer than a few kilobytes (an SGF game on one line), the column at every few
+    // kilobytes, sorted by offset: position_of counts code points from the nearest one instead
+    // of from the line's start, so a diagnostic per move of a one-line file is not quadratic.
+    struct column_mark {
+        std::uint32_t offset;
+        std::uint32_t column;
+    };
+    std::vector<column_mark> column_marks_;
 };
 
 /// What decoding needs to know beyond the bytes.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
 #include <limits>
 
 #if defined(__SSE2__)
@@ -23,6 +24,9 @@ std::string valid_utf8_of(std::string text) {
     detail::append_repaired_utf8(out, text, [](std::size_t, unsigned char) {});
     return out;
 }
+
+// Lines longer than two strides get a column mark every stride.
+constexpr std::size_t column_stride = 4096;
 
 }  // namespace
 
@@ -68,6 +72,20 @@ source_text::source_text(valid_utf8, std::string file_name, std::string utf8, st
             line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
         }
     }
+    for (std::size_t line = 0; line < line_starts_.size(); ++line) {
+        const std::size_t start = line_starts_[line];
+        const std::size_t end = line + 1 < line_starts_.size() ? line_starts_[line + 1] : size;
+        if (end - start <= 2 * column_stride) continue;
+        std::size_t at = start;
+        std::uint32_t column = 1;
+        for (std::size_t next = start + column_stride; next + column_stride < end; next += column_stride) {
+            // A mark sits on the first byte of a character, where counting can start.
+            while (next < end && detail::is_utf8_continuation(text_[next])) ++next;
+            column += static_cast<std::uint32_t>(detail::code_points(data + at, data + next));
+            at = next;
+            column_marks_.push_back({static_cast<std::uint32_t>(at), column});
+        }
+    }
 }
 
 std::uint32_t source_text::line_of(std::size_t offset) const noexcept {
@@ -81,7 +99,16 @@ text_position source_text::position_of(std::size_t offset) const noexcept {
     offset = std::min(offset, text_.size());
     const auto next = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
     const auto line = static_cast<std::size_t>(next - line_starts_.begin());  // 1-based
-    return {static_cast<std::uint32_t>(line), detail::column_in_line(text_, line_starts_[line - 1], offset)};
+    const std::size_t start = line_starts_[line - 1];
+    if (!column_marks_.empty()) {
+        const auto mark = std::upper_bound(column_marks_.begin(), column_marks_.end(), offset,
+                                           [](std::size_t o, const column_mark& m) { return o < m.offset; });
+        if (mark != column_marks_.begin() && std::prev(mark)->offset > start) {
+            const column_mark& from = *std::prev(mark);
+            return {static_cast<std::uint32_t>(line), from.column - 1 + detail::column_in_line(text_, from.offset, offset)};
+        }
+    }
+    return {static_cast<std::uint32_t>(line), detail::column_in_line(text_, start, offset)};
 }
 
 std::string_view source_text::line_text(std::uint32_t line) const noexcept {

@@ -148,6 +148,16 @@ bool is_csa_word(std::string_view s) noexcept {
 }
 
 bool append_record(std::string& out, const jkf& record, csa_version version, std::size_t number, write_result& result) {
+    if (record.initial && record.initial->data) {
+        // A CSA reader refuses a position with more pieces than a set holds
+        // (csa.too-many-pieces): such a position is not written.
+        for (const position_problem& p : check_position(position::from_state(*record.initial->data))) {
+            if (p.flaw != position_flaw::too_many_pieces) continue;
+            result.code = "csa.write.too-many-pieces";
+            result.message = "game " + std::to_string(number) + " starts from a position CSA cannot hold: " + p.message;
+            return false;
+        }
+    }
     append_header(out, record);
     append_position(out, record);
     color to_move = record.initial && record.initial->data ? record.initial->data->color : color::black;

@@ -88,6 +88,12 @@ private:
                 summary = summary_of(e.special, real_moves, state.to_move, handicap_);
                 if (summary.empty()) {
                     // No まで form (待った, エラー, …): the word as a move, as ShogiDB2 writes 投了.
+                    // A special with no Japanese word (a CSA `%REP_SUP` kept as it was) would be
+                    // written as itself, which no KI2 reader takes: the write fails.
+                    if (word_of_special(e.special).empty() && e.special != "+ILLEGAL_ACTION" &&
+                        e.special != "-ILLEGAL_ACTION" && unwritable_.empty()) {
+                        unwritable_ = e.special;
+                    }
                     summary = (state.to_move == color::black ? "▲" : "△") +
                               terminal_word(e.special, state.to_move, handicap_);
                 }
@@ -136,15 +142,30 @@ private:
         return token;
     }
 
+public:
+    /// The first special that has no KI2 word, or "".
+    const std::string& unwritable() const noexcept { return unwritable_; }
+
+private:
     const jkf& record_;
     bool handicap_;
     std::string out_;
+    std::string unwritable_;
 };
 
 }  // namespace
 
 write_result write_ki2(const jkf& record, const kakinoki_write_options& options) {
-    return finish_kakinoki(ki2_writer(record).write(options.declare_encoding, options.encoding), options, "ki2");
+    ki2_writer writer(record);
+    std::string text = writer.write(options.declare_encoding, options.encoding);
+    if (!writer.unwritable().empty()) {
+        write_result result;
+        result.code = "ki2.write.special";
+        result.message = "a line of play ends with '" + writer.unwritable() +
+                         "', which has no KI2 word (投了, 中断, 千日手, …)";
+        return result;
+    }
+    return finish_kakinoki(std::move(text), options, "ki2");
 }
 
 }  // namespace kifu::shogi

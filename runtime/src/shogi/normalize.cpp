@@ -88,6 +88,12 @@ struct normalizer {
     }
 
     bool set_up(jkf& record, engine& start);
+    // Reports what makes a set-up start position one no game reaches (check_position).
+    void check_start(const engine& start) {
+        for (position_problem& p : check_position(to_position(start))) {
+            report(p.severity, code_of(p.flaw), std::move(p.message), 0, -1);
+        }
+    }
     void walk(std::vector<move_format>& moves, std::size_t first, const engine& start,
               std::optional<square> before_first, int base_ply, int depth);
     bool play(move_format& element, engine& pos, const std::optional<square>& previous_to, int ply);
@@ -159,12 +165,14 @@ bool normalizer::set_up(jkf& record, engine& start) {
             for (std::size_t i = 0; i < preset_positions.size(); ++i) {
                 if (start == preset_positions[i]) {
                     take_preset(i);
-                    break;
+                    return true;
                 }
             }
+            check_start(start);
             return true;
         }
         start = engine::from_state(*initial.data);
+        check_start(start);
         return true;
     }
     auto preset = engine::from_preset(initial.preset);

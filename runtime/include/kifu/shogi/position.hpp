@@ -8,7 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
 #include <kifu/api.hpp>
+#include <kifu/diagnostic.hpp>
 #include <kifu/shogi/jkf.hpp>
 
 namespace kifu::inline v1::shogi {
@@ -108,6 +111,35 @@ private:
     // and copies are byte copies.
     alignas(8) unsigned char storage_[304];
 };
+
+/// What makes a set-up position one no game reaches. Each has a stable diagnostic code
+/// `shogi.position.<name>` (code_of below; docs/diagnostics.md).
+enum class position_flaw : std::uint8_t {
+    too_many_pieces,  ///< more pieces of a kind on the board and in the hands than a set holds
+    two_kings,        ///< one side has more than one king
+    no_king,          ///< a side has no king, outside the tsume layout
+    dead_piece,       ///< an unpromoted pawn, lance or knight where it can never move
+    two_pawns,        ///< 二歩: two unpromoted pawns of one side on a file
+    king_capturable,  ///< the side to move attacks the other side's king
+};
+
+/// One flaw of a position: its severity, the side it concerns, and a one-sentence message. A
+/// record states its start position faithfully, so the reading policy makes every flaw a
+/// warning (the record loads); writers whose format cannot hold such a position refuse it.
+struct position_problem {
+    position_flaw flaw = position_flaw::too_many_pieces;
+    kifu::severity severity = kifu::severity::warning;
+    color side = color::black;
+    std::string message;
+};
+
+/// Returns the diagnostic code of a flaw, e.g. "shogi.position.two-pawns".
+KIFU_API std::string_view code_of(position_flaw f) noexcept;
+
+/// Returns what makes `p` a position no game reaches, in the order of position_flaw, or nothing
+/// for a sane position. The tsume layout (the side to move has no king, the other side exactly
+/// one) is sane; any other side without a king is `no_king`.
+KIFU_API std::vector<position_problem> check_position(const position& p);
 
 }  // namespace kifu::shogi
 

@@ -51,7 +51,8 @@ KIFU_API write_result write_kif(const jkf& record, const kakinoki_write_options&
 
 /// Writes a record as KI2: as KIF but moves in JSA notation (相対 words where needed, 打 only
 /// when a board piece could also reach the square), six to a line, no times; the end of a
-/// line of play is its まで line. Fails as write_kif does (`ki2.write.cp932`).
+/// line of play is its まで line. Fails as write_kif does (`ki2.write.cp932`), and when a
+/// line of play ends with a special that has no KI2 word (`ki2.write.special`: a CSA `%REP_SUP`).
 KIFU_API write_result write_ki2(const jkf& record, const kakinoki_write_options& options = {});
 
 /// Writes records as one CSA file (`/` between records): `N+`/`N-`, `$` information, `PI` or
