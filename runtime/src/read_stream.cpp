@@ -28,6 +28,7 @@
 #include <kifu/text.hpp>
 
 #include "format_entry.hpp"
+#include "game_texts.hpp"
 #include "othello/wthor_count.hpp"
 #include "read_internal.hpp"
 
@@ -46,84 +47,6 @@ constexpr std::size_t max_piece_bytes = std::size_t{256} << 20;
 
 struct file_closer {
     void operator()(std::FILE* f) const noexcept { std::fclose(f); }
-};
-
-// Where a piece ends and where the next one starts (they differ by a CSA `/` line).
-struct cut {
-    std::size_t end;
-    std::size_t next;
-};
-
-// Finds cut places in a growing buffer, scanning each byte once.
-class cutter {
-public:
-    explicit cutter(std::string_view format) : format_(format) {}
-
-    // Scans buffer[scanned_, size) and returns the last cut found so far (if any).
-    std::optional<cut> scan(std::string_view buffer) {
-        std::optional<cut>& last = last_;
-        for (; scanned_ < buffer.size(); ++scanned_) {
-            const char c = buffer[scanned_];
-            if (format_ == "csa") {
-                if (c == '\n') {
-                    // The line that ended here is `/` (a CR before the LF allowed).
-                    std::string_view line = buffer.substr(line_start_, scanned_ - line_start_);
-                    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-                    if (line == "/") last = cut{line_start_, scanned_ + 1};
-                    line_start_ = scanned_ + 1;
-                }
-                continue;
-            }
-            if (format_ == "sgf") {
-                if (in_value_) {
-                    if (escaped_) escaped_ = false;
-                    else if (c == '\\') escaped_ = true;
-                    else if (c == ']') in_value_ = false;
-                } else if (c == '[') {
-                    in_value_ = true;
-                } else if (c == '(') {
-                    ++depth_;
-                } else if (c == ')') {
-                    if (depth_ > 0) --depth_;
-                } else if (c == '\n' && depth_ == 0) {
-                    last = cut{scanned_ + 1, scanned_ + 1};
-                }
-                continue;
-            }
-            // GGF: no escapes; a value ends at `]` (or where a game opens), a game at `;)`.
-            const char before = scanned_ > 0 ? buffer[scanned_ - 1] : '\0';
-            if (c == ';' && before == '(') {
-                open_ = true;
-                in_value_ = false;
-            } else if (in_value_) {
-                if (c == ']') in_value_ = false;
-            } else if (c == '[') {
-                in_value_ = true;
-            } else if (c == ')' && before == ';') {
-                open_ = false;
-            } else if (c == '\n' && !open_) {
-                last = cut{scanned_ + 1, scanned_ + 1};
-            }
-        }
-        return last;
-    }
-
-    // The buffer lost its first `n` bytes, up to the last cut.
-    void shift(std::size_t n) noexcept {
-        last_.reset();
-        scanned_ -= n;
-        line_start_ = line_start_ >= n ? line_start_ - n : 0;
-    }
-
-private:
-    std::string_view format_;
-    std::optional<cut> last_;
-    std::size_t scanned_ = 0;
-    std::size_t line_start_ = 0;
-    std::size_t depth_ = 0;
-    bool in_value_ = false;
-    bool escaped_ = false;
-    bool open_ = false;
 };
 
 // Line breaks as source_text counts them: LF, CRLF, a lone CR.
@@ -256,12 +179,13 @@ bool read_more(std::FILE* file, std::string& buffer, std::size_t n) {
 }
 
 void streamer::read_text(std::FILE* file, std::string buffer, const format_entry& format) {
-    decode_options decoding;
-    cutter cuts(format.name);
-    std::uint32_t line = 0;  // lines before buffer[0]
+    detail::game_cutter cuts(format.name);
+    detail::game_decoding decoding;  // carried from piece to piece
+    std::uint32_t line = 0;           // lines before buffer[0]
     bool more = true;
+    bool at_start = true;
     for (;;) {
-        const std::optional<cut> c = cuts.scan(buffer);
+        const std::optional<detail::game_cut> c = cuts.scan(buffer);
         const bool ready = c && (c->end >= piece_bytes || !more);
         if (!ready && more) {
             if (buffer.size() > max_piece_bytes) {
@@ -281,18 +205,19 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_entry
             more = read_more(file, buffer, block_bytes);
             continue;
         }
-        const cut piece = ready ? *c : cut{buffer.size(), buffer.size()};
+        const detail::game_cut piece = ready ? *c : detail::game_cut{buffer.size(), buffer.size()};
         const std::string_view bytes = std::string_view(buffer).substr(0, piece.end);
         if (!detail::is_blank_input(bytes)) {
             read_result r;
-            // Each piece's encoding is detected on its own bytes (games of a merged file may
-            // come from different sources), unless one was given.
-            decoding.forced = options_.encoding.empty() ? detect(bytes, format).encoding : summary_.encoding;
-            const source_text text = decode(name_, bytes, decoding, r.diagnostics);
-            format.read_text(text, options_, r);
+            // Each game is decoded in its own encoding, as read_file decodes it (game_texts.hpp).
+            const detail::games_text games =
+                detail::decode_games(name_, bytes, nullptr, format, options_, summary_.encoding, at_start, decoding, r.diagnostics);
+            if (!detail::is_blank_input(games.text.text())) format.read_text(games.text, options_, r);
             detail::put_in_text_order(r.diagnostics);
+            if (options_.mode == read_mode::strict) detail::drop_after_first_error(r.diagnostics, games.part_lines);
             if (!hand_over(r, line)) return;
         }
+        at_start = false;
         line += count_lines(std::string_view(buffer).substr(0, piece.next));
         buffer.erase(0, piece.next);
         cuts.shift(piece.next);

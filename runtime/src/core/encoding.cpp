@@ -196,7 +196,11 @@ std::string detail::detect_encoding(std::string_view bytes, const decode_options
         checked_utf8 = true;
         return "UTF-8";
     }
-    std::string fallback = normalize_encoding_name(options.fallback);
+    return fallback_encoding(bytes, options.fallback);
+}
+
+std::string detail::fallback_encoding(std::string_view bytes, std::string_view fallback_name) {
+    std::string fallback = normalize_encoding_name(fallback_name);
     if (fallback.empty()) return "UTF-8";
     if (fallback == "CP932" || fallback == "EUC-JP") return guess_japanese(bytes, std::move(fallback));
     return fallback;
