@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,30 @@ constexpr std::size_t max_piece_bytes = std::size_t{256} << 20;
 struct file_closer {
     void operator()(std::FILE* f) const noexcept { std::fclose(f); }
 };
+
+// What the stream reads from: a file it opened, or a stream it was given (standard input).
+class byte_source {
+public:
+    explicit byte_source(std::FILE* file) : file_(file) {}
+    explicit byte_source(std::istream& in) : in_(&in) {}
+
+    std::size_t read(char* to, std::size_t n) {
+        if (file_ != nullptr) return std::fread(to, 1, n, file_);
+        in_->read(to, static_cast<std::streamsize>(n));
+        return static_cast<std::size_t>(in_->gcount());
+    }
+    bool failed() const { return file_ != nullptr ? std::ferror(file_) != 0 : in_->bad(); }
+    /// The file, when the source is one (nullptr for a stream).
+    std::FILE* file() const noexcept { return file_; }
+
+private:
+    std::FILE* file_ = nullptr;
+    std::istream* in_ = nullptr;
+};
+
+// What read_file holds at most; a source read whole (a format that does not stream, a WTHOR
+// base of unknown size) is held to it.
+constexpr std::size_t max_whole_bytes = std::size_t{1} << 30;
 
 // Line breaks as source_text counts them: LF, CRLF, a lone CR.
 std::uint32_t count_lines(std::string_view bytes) noexcept {
@@ -99,8 +124,8 @@ void shift_cut_lines(record& r, std::uint32_t shift) {
 
 class streamer {
 public:
-    streamer(const std::filesystem::path& path, const read_options& options, const stream_sink& sink)
-        : path_(path), name_(path.string()), options_(options), sink_(sink) {}
+    streamer(const std::filesystem::path& path, std::string name, const read_options& options, const stream_sink& sink)
+        : path_(path), name_(std::move(name)), options_(options), sink_(sink) {}
 
     // Hands over a read's diagnostics (lines shifted) and records (numbered on from the last).
     // Returns false when reading is to stop.
@@ -109,6 +134,7 @@ public:
         const bool failed = has_error(r.diagnostics);
         for (diagnostic& d : r.diagnostics) {
             if (d.line != 0) d.line += line_shift;
+            if (path_.empty() && d.file == "<buffer>") d.file = name_;  // a binary reader of bytes without a path
             said_ = true;
             summary_.ok = summary_.ok && d.severity != severity::error;
             if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
@@ -138,12 +164,12 @@ public:
         if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
     }
 
-    stream_summary run();
+    stream_summary run(byte_source* given);
 
 private:
-    void read_whole();
-    void read_text(std::FILE* file, std::string buffer, const format_entry& format);
-    void read_wthor(std::FILE* file, std::string buffer, const format_entry& format);
+    void read_whole(byte_source* rest, std::string buffer);
+    void read_text(byte_source& source, std::string buffer, const format_entry& format);
+    void read_wthor(byte_source& source, std::string buffer, const format_entry& format);
 
     const std::filesystem::path& path_;
     std::string name_;
@@ -154,9 +180,36 @@ private:
     bool said_ = false;         // a diagnostic was handed over
 };
 
-// A format that is not streamed: read whole, handed over game by game.
-void streamer::read_whole() {
-    read_result r = read_file(path_, options_);
+// Fills `buffer` with up to `n` more bytes; returns false at the end of the input.
+bool read_more(byte_source& source, std::string& buffer, std::size_t n) {
+    const std::size_t old = buffer.size();
+    buffer.resize(old + n);
+    const std::size_t got = source.read(buffer.data() + old, n);
+    buffer.resize(old + got);
+    return got == n;
+}
+
+// Reads the rest of `source` into `buffer`, at most max_whole_bytes in all; false when larger.
+bool read_rest(byte_source& source, std::string& buffer) {
+    while (read_more(source, buffer, block_bytes)) {
+        if (buffer.size() > max_whole_bytes) return false;
+    }
+    return buffer.size() <= max_whole_bytes;
+}
+
+// A format that is not streamed: read whole, handed over game by game. A file is read again by
+// read_file; a stream (`rest`, after the bytes of `buffer`) is read to its end, at most 1 GiB,
+// as read_file would hold it.
+void streamer::read_whole(byte_source* rest, std::string buffer) {
+    read_result r;
+    if (rest == nullptr) {
+        r = read_file(path_, options_);
+    } else if (!read_rest(*rest, buffer)) {
+        problem("io.too-large", "the input is larger than 1 GiB");
+        return;
+    } else {
+        r = read_buffer(buffer, name_, options_);
+    }
     summary_.format = r.format;
     summary_.encoding = r.encoding;
     for (diagnostic& d : r.diagnostics) {
@@ -169,16 +222,7 @@ void streamer::read_whole() {
     }
 }
 
-// Fills `buffer` with up to `n` more bytes; returns false at the end of the file.
-bool read_more(std::FILE* file, std::string& buffer, std::size_t n) {
-    const std::size_t old = buffer.size();
-    buffer.resize(old + n);
-    const std::size_t got = std::fread(buffer.data() + old, 1, n, file);
-    buffer.resize(old + got);
-    return got == n;
-}
-
-void streamer::read_text(std::FILE* file, std::string buffer, const format_entry& format) {
+void streamer::read_text(byte_source& source, std::string buffer, const format_entry& format) {
     detail::game_cutter cuts(format.name);
     detail::game_decoding decoding;  // carried from piece to piece
     std::uint32_t line = 0;           // lines before buffer[0]
@@ -202,7 +246,7 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_entry
                 if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
                 return;
             }
-            more = read_more(file, buffer, block_bytes);
+            more = read_more(source, buffer, block_bytes);
             continue;
         }
         const detail::game_cut piece = ready ? *c : detail::game_cut{buffer.size(), buffer.size()};
@@ -226,22 +270,24 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_entry
     if (summary_.games == 0 && !said_) problem("read.empty", "the input holds only white space");
 }
 
-void streamer::read_wthor(std::FILE* file, std::string buffer, const format_entry& format) {
+void streamer::read_wthor(byte_source& source, std::string buffer, const format_entry& format) {
     // A game file is a 16-byte header and games of a fixed size: read in batches, each given
     // to the reader with the header and the batch's count. Names are found for the first batch
     // and given by path to the others. The header's count rules as in the whole read
     // (othello/wthor_count.hpp): no game past it is read, and the file's size against it is
     // said once, before the games, as the whole read says it.
     constexpr std::size_t batch = 16384;
-    while (buffer.size() < 16 && read_more(file, buffer, 16 - buffer.size())) {
+    while (buffer.size() < 16 && read_more(source, buffer, 16 - buffer.size())) {
     }
     const std::optional<othello::wthor::header> header = othello::wthor::read_header(buffer);
     const bool readable = header && header->solitaire == 0 &&
                           (header->board_size == 0 || header->board_size == 8 || header->board_size == 10);
     struct stat status {};
-    if (!readable || ::fstat(::fileno(file), &status) != 0 || !S_ISREG(status.st_mode)) {
+    if (!readable || source.file() == nullptr || ::fstat(::fileno(source.file()), &status) != 0 || !S_ISREG(status.st_mode)) {
         // Nothing to stream (the reader says why), or no size to check the count against.
-        while (read_more(file, buffer, block_bytes)) {
+        if (!read_rest(source, buffer)) {
+            problem("io.too-large", "the input is larger than 1 GiB");
+            return;
         }
         read_result r;
         format.read_binary(buffer, path_, options_, r, 0);
@@ -261,7 +307,7 @@ void streamer::read_wthor(std::FILE* file, std::string buffer, const format_entr
     std::size_t games_before = 0;
     while (games_before < total) {
         const std::size_t wanted = std::min(batch, total - games_before) * game_size;
-        if (buffer.size() < wanted) read_more(file, buffer, wanted - buffer.size());
+        if (buffer.size() < wanted) read_more(source, buffer, wanted - buffer.size());
         const std::size_t games = std::min(buffer.size() / game_size, total - games_before);
         if (games == 0) break;  // the file shrank while read
         std::string bytes = head;
@@ -277,15 +323,21 @@ void streamer::read_wthor(std::FILE* file, std::string buffer, const format_entr
     }
 }
 
-stream_summary streamer::run() {
-    errno = 0;
-    std::unique_ptr<std::FILE, file_closer> file(std::fopen(path_.c_str(), "rb"));
-    if (!file) {
-        problem("io.open", std::string("cannot open the file: ") + std::strerror(errno));
-        return summary_;
+stream_summary streamer::run(byte_source* given) {
+    std::unique_ptr<std::FILE, file_closer> file;
+    std::optional<byte_source> opened;
+    if (given == nullptr) {
+        errno = 0;
+        file.reset(std::fopen(path_.c_str(), "rb"));
+        if (!file) {
+            problem("io.open", std::string("cannot open the file: ") + std::strerror(errno));
+            return summary_;
+        }
+        opened.emplace(file.get());
     }
+    byte_source& source = given != nullptr ? *given : *opened;
     std::string buffer;
-    read_more(file.get(), buffer, 64 * 1024);
+    read_more(source, buffer, 64 * 1024);
     detection found;
     if (!options_.format.empty()) {
         if (const format_info* f = find_format(options_.format)) found = detect(buffer, *f);
@@ -294,22 +346,29 @@ stream_summary streamer::run() {
     }
     const bool wide = found.encoding.starts_with("UTF-16") || found.encoding.starts_with("UTF-32");
     // WTHOR names (.jou, .trn), no games: by the name, as the WTHOR codec tells them.
-    const bool names_file = othello::wthor::kind_of({}, path_.filename().string()) != othello::wthor::file_kind::games;
+    const bool names_file = othello::wthor::kind_of({}, std::filesystem::path(name_).filename().string()) !=
+                            othello::wthor::file_kind::games;
     if (found.format == nullptr || !streams(found.format->name) || wide || names_file || buffer.size() < 64 * 1024) {
-        // Not streamed (or small): read_file says what is wrong, if anything.
-        file.reset();
-        read_whole();
+        // Not streamed (or small): read whole, which says what is wrong, if anything.
+        if (given == nullptr) {
+            file.reset();
+            read_whole(nullptr, {});
+        } else {
+            read_whole(given, std::move(buffer));
+        }
         return summary_;
     }
     const format_entry& format = *entry_of(*found.format);
     summary_.format = std::string(format.name);
     summary_.encoding = options_.encoding.empty() ? found.encoding : normalize_encoding_name(options_.encoding);
     if (format.binary) {
-        read_wthor(file.get(), std::move(buffer), format);
+        read_wthor(source, std::move(buffer), format);
     } else {
-        read_text(file.get(), std::move(buffer), format);
+        read_text(source, std::move(buffer), format);
     }
-    if (std::ferror(file.get())) problem("io.open", "cannot read the file: " + std::string(std::strerror(errno)));
+    if (source.failed()) {
+        problem("io.open", std::string(given == nullptr ? "cannot read the file: " : "cannot read the input: ") + std::strerror(errno));
+    }
     return summary_;
 }
 
@@ -320,8 +379,15 @@ bool streams(std::string_view format) noexcept {
 }
 
 stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink) {
-    streamer s(path, options, sink);
-    return s.run();
+    streamer s(path, path.string(), options, sink);
+    return s.run(nullptr);
+}
+
+stream_summary read_stream(std::istream& in, std::string_view name, const read_options& options, const stream_sink& sink) {
+    const std::filesystem::path no_path;
+    byte_source source(in);
+    streamer s(no_path, std::string(name), options, sink);
+    return s.run(&source);
 }
 
 }  // namespace kifu
