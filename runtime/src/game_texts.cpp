@@ -10,7 +10,10 @@
 
 #include "game_texts.hpp"
 
+#include <iconv.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <utility>
 
@@ -50,7 +53,14 @@ std::optional<game_cut> game_cutter::scan(std::string_view buffer, std::vector<s
             } else if (c == ')') {
                 if (depth_ > 0) --depth_;
             } else if (c == '\n' && depth_ == 0) {
-                found(game_cut{scanned_ + 1, scanned_ + 1});
+                pending_ = scanned_ + 1;
+            }
+            // A cut waits for what follows the line break: only a line that starts a game tree
+            // starts a piece, so that text after a `)` (a node after its tree, junk) stays with
+            // the tree before it, as the whole read sees it.
+            if (pending_ != 0 && depth_ <= 1 && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+                if (c == '(' && depth_ == 1) found(game_cut{pending_, pending_});
+                pending_ = 0;
             }
             continue;
         }
@@ -75,6 +85,7 @@ std::optional<game_cut> game_cutter::scan(std::string_view buffer, std::vector<s
 void game_cutter::shift(std::size_t n) noexcept {
     last_.reset();
     scanned_ -= n;
+    pending_ = pending_ >= n ? pending_ - n : 0;
     line_start_ = line_start_ >= n ? line_start_ - n : 0;
 }
 
@@ -95,8 +106,19 @@ bool is_wide(std::string_view encoding) noexcept {
     return encoding.starts_with("UTF-16") || encoding.starts_with("UTF-32") || encoding.starts_with("UCS");
 }
 
-// The encoding of one part (empty: plain ASCII, which goes with its neighbours).
-std::string part_encoding(std::string_view part, const format_entry& format, game_decoding& state) {
+bool iconv_knows(const std::string& name) {
+    if (name == "UTF-8" || name == "CP932") return true;
+    const iconv_t cd = iconv_open("UTF-8", name.c_str());
+    if (cd == reinterpret_cast<iconv_t>(-1)) return false;
+    iconv_close(cd);
+    return true;
+}
+
+// The encoding of one part (empty: plain ASCII, which goes with its neighbours). An encoding it
+// declares that iconv does not know is said here, at the part's first line, and read as UTF-8
+// (said once per declaration, however the parts are decoded together).
+std::string part_encoding(std::string_view part, const format_entry& format, game_decoding& state, const std::string& name,
+                          std::size_t lines_before, std::vector<diagnostic>& diagnostics) {
     if (part.starts_with("\xEF\xBB\xBF")) return "UTF-8";
     std::string declared;
     if (const auto sniffer = format.sniff_fits ? format.sniff_fits : format.sniff) {
@@ -105,6 +127,17 @@ std::string part_encoding(std::string_view part, const format_entry& format, gam
     // A wide encoding is never one part of an ASCII-compatible file (such a file is not cut).
     if (!declared.empty() && !is_wide(declared)) {
         state.declared = normalize_encoding_name(declared);
+        if (!iconv_knows(state.declared)) {
+            diagnostic d;
+            d.severity = severity::error;
+            d.code = "text.unknown-encoding";
+            d.message = "unknown encoding \"" + state.declared + "\"; read as UTF-8";
+            d.file = name;
+            d.line = static_cast<std::uint32_t>(lines_before + 1);
+            d.column = 1;
+            diagnostics.push_back(std::move(d));
+            state.declared = "UTF-8";
+        }
         return state.declared;
     }
     if (is_plain_ascii(part)) return {};
@@ -155,12 +188,13 @@ games_text decode_games(std::string name, std::string_view bytes, std::string* o
         std::string encoding;
     };
     std::vector<run> runs;
-    if (!options.encoding.empty() || is_plain_ascii(bytes)) {
+    if (!options.encoding.empty()) {
         runs.push_back({0, parts.size(), options.encoding.empty() ? std::string(input_encoding) : options.encoding});
     } else {
         for (std::size_t k = 0; k < parts.size(); ++k) {
             const std::size_t end = k + 1 < parts.size() ? parts[k + 1] : bytes.size();
-            std::string encoding = part_encoding(bytes.substr(parts[k], end - parts[k]), format, state);
+            std::string encoding = part_encoding(bytes.substr(parts[k], end - parts[k]), format, state, name,
+                                                 out.part_lines[k], diagnostics);
             if (runs.empty()) {
                 runs.push_back({k, k + 1, std::move(encoding)});
             } else if (encoding.empty() || encoding == runs.back().encoding) {
@@ -180,6 +214,12 @@ games_text decode_games(std::string name, std::string_view bytes, std::string* o
         decoding.forced = runs.front().encoding;
         out.text = decode_parts(std::move(name), bytes, owned, decoding, diagnostics, parts, at_start);
         out.encoding = out.text.encoding();
+        // An encoding given for all that iconv does not know is said once, with the first piece.
+        if (!at_start && !options.encoding.empty()) {
+            diagnostics.erase(std::remove_if(diagnostics.begin() + static_cast<std::ptrdiff_t>(since), diagnostics.end(),
+                                             [](const diagnostic& d) { return d.code == "text.unknown-encoding"; }),
+                              diagnostics.end());
+        }
     } else {
         std::string joined;
         joined.reserve(bytes.size() + bytes.size() / 4);
@@ -206,8 +246,11 @@ games_text decode_games(std::string name, std::string_view bytes, std::string* o
 
     // Strict reading ends at the first error: the text ends before the part that holds it.
     if (options.mode == read_mode::strict) {
-        const auto first = std::find_if(diagnostics.begin() + static_cast<std::ptrdiff_t>(since), diagnostics.end(),
-                                         [](const diagnostic& d) { return d.severity == severity::error && d.line != 0; });
+        // The said errors come per run of one encoding: the first is the one of the lowest line.
+        auto first = diagnostics.end();
+        for (auto it = diagnostics.begin() + static_cast<std::ptrdiff_t>(since); it != diagnostics.end(); ++it) {
+            if (it->severity == severity::error && it->line != 0 && (first == diagnostics.end() || it->line < first->line)) first = it;
+        }
         if (first != diagnostics.end()) {
             const std::size_t k = part_of(out.part_lines, first->line);
             const std::size_t end_line = k + 1 < out.part_lines.size() ? out.part_lines[k + 1] : std::numeric_limits<std::size_t>::max();
@@ -218,7 +261,6 @@ games_text decode_games(std::string name, std::string_view bytes, std::string* o
             std::string kept(all.substr(0, text_offset(all, out.part_lines[k])));
             std::string file(out.text.file_name());
             out.text = source_text_access::checked(std::move(file), std::move(kept), out.encoding);
-            out.part_lines.resize(k);
         }
     }
     return out;

@@ -48,6 +48,7 @@ private:
     std::size_t scanned_ = 0;
     std::size_t line_start_ = 0;
     std::size_t depth_ = 0;
+    std::size_t pending_ = 0;  // SGF: a line start at depth 0, a cut if a game tree starts on it
     bool in_value_ = false;
     bool escaped_ = false;
     bool open_ = false;

@@ -32,14 +32,11 @@
 #include "game_texts.hpp"
 #include "othello/wthor_count.hpp"
 #include "read_internal.hpp"
+#include "read_stream_internal.hpp"
 
 namespace kifu::inline v1 {
 namespace {
 
-// A piece is handed to the reader once it holds this much (or the file ends): large enough
-// that the reader's fixed costs vanish, small beside any memory bound.
-constexpr std::size_t piece_bytes = 128 * 1024;
-constexpr std::size_t block_bytes = 1 << 20;
 // The largest piece: a game that runs on past it without a place to cut (an SGF tree never
 // closed, a CSA file without `/`) would be refused by the parser anyway (`<format>.too-large`,
 // kifu::detail::parse_limits), so the stream stops there instead of holding the rest of the
@@ -99,6 +96,21 @@ void shift_cut_lines(std::vector<shogi::move_format>& moves, std::uint32_t shift
     }
 }
 
+// An SGF message that points at a second place ("the game tree opened at 3:1", "the ')' at
+// 7:12") says it in the piece's lines: the file's are `shift` more.
+void shift_places(diagnostic& d, std::uint32_t shift) {
+    if (shift == 0 || (d.code != "sgf.game-in-tree" && d.code != "sgf.node-after-tree")) return;
+    std::string& m = d.message;
+    for (std::size_t at = m.find(" at "); at != std::string::npos; at = m.find(" at ", at + 1)) {
+        const std::size_t from = at + 4;
+        std::size_t end = from;
+        while (end < m.size() && m[end] >= '0' && m[end] <= '9') ++end;
+        if (end == from || end >= m.size() || m[end] != ':') continue;
+        const unsigned long line = std::stoul(m.substr(from, end - from));
+        m.replace(from, end - from, std::to_string(line + shift));
+    }
+}
+
 bool has_cut(const std::vector<shogi::move_format>& moves) {
     for (const shogi::move_format& m : moves) {
         if (m.special == "ERROR") return true;
@@ -124,8 +136,9 @@ void shift_cut_lines(record& r, std::uint32_t shift) {
 
 class streamer {
 public:
-    streamer(const std::filesystem::path& path, std::string name, const read_options& options, const stream_sink& sink)
-        : path_(path), name_(std::move(name)), options_(options), sink_(sink) {}
+    streamer(const std::filesystem::path& path, std::string name, const read_options& options, const stream_sink& sink,
+             const detail::stream_tuning& tuning)
+        : path_(path), name_(std::move(name)), options_(options), sink_(sink), tuning_(tuning) {}
 
     // Hands over a read's diagnostics (lines shifted) and records (numbered on from the last).
     // Returns false when reading is to stop.
@@ -134,6 +147,7 @@ public:
         const bool failed = has_error(r.diagnostics);
         for (diagnostic& d : r.diagnostics) {
             if (d.line != 0) d.line += line_shift;
+            shift_places(d, line_shift);
             if (path_.empty() && d.file == "<buffer>") d.file = name_;  // a binary reader of bytes without a path
             said_ = true;
             summary_.ok = summary_.ok && d.severity != severity::error;
@@ -175,6 +189,7 @@ private:
     std::string name_;
     const read_options& options_;
     const stream_sink& sink_;
+    const detail::stream_tuning& tuning_;
     stream_summary summary_;
     std::size_t numbered_ = 0;  // the number of the last game handed over
     bool said_ = false;         // a diagnostic was handed over
@@ -191,7 +206,7 @@ bool read_more(byte_source& source, std::string& buffer, std::size_t n) {
 
 // Reads the rest of `source` into `buffer`, at most max_whole_bytes in all; false when larger.
 bool read_rest(byte_source& source, std::string& buffer) {
-    while (read_more(source, buffer, block_bytes)) {
+    while (read_more(source, buffer, std::size_t{1} << 20)) {
         if (buffer.size() > max_whole_bytes) return false;
     }
     return buffer.size() <= max_whole_bytes;
@@ -228,10 +243,18 @@ void streamer::read_text(byte_source& source, std::string buffer, const format_e
     std::uint32_t line = 0;           // lines before buffer[0]
     bool more = true;
     bool at_start = true;
+    // The cutter sees the buffer a block at a time (the first block was read for detection),
+    // so that where a read ends — in the middle of a game — is the same for every block.
+    std::size_t visible = std::min(buffer.size(), tuning_.block_bytes);
     for (;;) {
-        const std::optional<detail::game_cut> c = cuts.scan(buffer);
-        const bool ready = c && (c->end >= piece_bytes || !more);
-        if (!ready && more) {
+        const std::optional<detail::game_cut> c = cuts.scan(std::string_view(buffer).substr(0, visible));
+        const bool all_seen = !more && visible == buffer.size();
+        const bool ready = c && (c->end >= tuning_.piece_bytes || all_seen);
+        if (!ready && !all_seen) {
+            if (visible < buffer.size()) {
+                visible = std::min(buffer.size(), visible + tuning_.block_bytes);
+                continue;
+            }
             if (buffer.size() > max_piece_bytes) {
                 diagnostic d;
                 d.code = std::string(format.name) + ".too-large";
@@ -246,7 +269,8 @@ void streamer::read_text(byte_source& source, std::string buffer, const format_e
                 if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
                 return;
             }
-            more = read_more(source, buffer, block_bytes);
+            more = read_more(source, buffer, tuning_.block_bytes);
+            visible = buffer.size();
             continue;
         }
         const detail::game_cut piece = ready ? *c : detail::game_cut{buffer.size(), buffer.size()};
@@ -265,6 +289,7 @@ void streamer::read_text(byte_source& source, std::string buffer, const format_e
         line += count_lines(std::string_view(buffer).substr(0, piece.next));
         buffer.erase(0, piece.next);
         cuts.shift(piece.next);
+        visible -= piece.next;
         if (buffer.empty() && !more) break;
     }
     if (summary_.games == 0 && !said_) problem("read.empty", "the input holds only white space");
@@ -276,7 +301,7 @@ void streamer::read_wthor(byte_source& source, std::string buffer, const format_
     // and given by path to the others. The header's count rules as in the whole read
     // (othello/wthor_count.hpp): no game past it is read, and the file's size against it is
     // said once, before the games, as the whole read says it.
-    constexpr std::size_t batch = 16384;
+    const std::size_t batch = std::max<std::size_t>(1, tuning_.wthor_batch);
     while (buffer.size() < 16 && read_more(source, buffer, 16 - buffer.size())) {
     }
     const std::optional<othello::wthor::header> header = othello::wthor::read_header(buffer);
@@ -348,7 +373,7 @@ stream_summary streamer::run(byte_source* given) {
     // WTHOR names (.jou, .trn), no games: by the name, as the WTHOR codec tells them.
     const bool names_file = othello::wthor::kind_of({}, std::filesystem::path(name_).filename().string()) !=
                             othello::wthor::file_kind::games;
-    if (found.format == nullptr || !streams(found.format->name) || wide || names_file || buffer.size() < 64 * 1024) {
+    if (found.format == nullptr || !streams(found.format->name) || wide || names_file || buffer.size() < tuning_.stream_from) {
         // Not streamed (or small): read whole, which says what is wrong, if anything.
         if (given == nullptr) {
             file.reset();
@@ -379,14 +404,20 @@ bool streams(std::string_view format) noexcept {
 }
 
 stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink) {
-    streamer s(path, path.string(), options, sink);
+    return detail::read_stream(path, options, sink, detail::stream_tuning{});
+}
+
+stream_summary detail::read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink,
+                                   const stream_tuning& tuning) {
+    streamer s(path, path.string(), options, sink, tuning);
     return s.run(nullptr);
 }
 
 stream_summary read_stream(std::istream& in, std::string_view name, const read_options& options, const stream_sink& sink) {
     const std::filesystem::path no_path;
     byte_source source(in);
-    streamer s(no_path, std::string(name), options, sink);
+    const detail::stream_tuning tuning;
+    streamer s(no_path, std::string(name), options, sink, tuning);
     return s.run(&source);
 }
 
