@@ -42,24 +42,29 @@ std::optional<game_cut> game_cutter::scan(std::string_view buffer, std::vector<s
             continue;
         }
         if (format_ == "sgf") {
+            const bool blank = c == ' ' || c == '\t' || c == '\r' || c == '\n';
             if (in_value_) {
                 if (escaped_) escaped_ = false;
                 else if (c == '\\') escaped_ = true;
                 else if (c == ']') in_value_ = false;
             } else if (c == '[') {
                 in_value_ = true;
+                if (depth_ == 0) dirty_ = true;
             } else if (c == '(') {
                 ++depth_;
             } else if (c == ')') {
-                if (depth_ > 0) --depth_;
+                if (depth_ > 0 && --depth_ == 0) dirty_ = false;
             } else if (c == '\n' && depth_ == 0) {
                 pending_ = scanned_ + 1;
+            } else if (depth_ == 0 && !blank) {
+                dirty_ = true;
             }
             // A cut waits for what follows the line break: only a line that starts a game tree
-            // starts a piece, so that text after a `)` (a node after its tree, junk) stays with
-            // the tree before it, as the whole read sees it.
-            if (pending_ != 0 && depth_ <= 1 && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
-                if (c == '(' && depth_ == 1) found(game_cut{pending_, pending_});
+            // starts a piece, and only when nothing but white space came after the tree before
+            // it, so that text after a `)` (a node after its tree, junk) is read with the trees
+            // around it, as the whole read reads it.
+            if (pending_ != 0 && depth_ <= 1 && !blank) {
+                if (c == '(' && depth_ == 1 && !dirty_) found(game_cut{pending_, pending_});
                 pending_ = 0;
             }
             continue;

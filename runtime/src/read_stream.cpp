@@ -111,6 +111,13 @@ void shift_places(diagnostic& d, std::uint32_t shift) {
     }
 }
 
+// The GGF games of a piece: each opens with `(;`, as the reader finds them.
+std::size_t ggf_games(std::string_view bytes) {
+    std::size_t n = 0;
+    for (std::size_t at = bytes.find("(;"); at != std::string_view::npos; at = bytes.find("(;", at + 2)) ++n;
+    return n;
+}
+
 bool has_cut(const std::vector<shogi::move_format>& moves) {
     for (const shogi::move_format& m : moves) {
         if (m.special == "ERROR") return true;
@@ -142,10 +149,14 @@ public:
 
     // Hands over a read's diagnostics (lines shifted) and records (numbered on from the last).
     // Returns false when reading is to stop.
-    bool hand_over(read_result& r, std::uint32_t line_shift, bool numbered = false) {
+    // `games`: the games the piece holds, when known, records or not (a GGF reader skips a broken
+    // game but numbers the games after it by their place).
+    bool hand_over(read_result& r, std::uint32_t line_shift, bool numbered = false, std::size_t games = 0) {
         detail::promote_warnings(r.diagnostics, options_);
         const bool failed = has_error(r.diagnostics);
         for (diagnostic& d : r.diagnostics) {
+            // The SGF reader says text outside the game trees once per input, not per piece.
+            if (d.code == "sgf.trailing-text" && std::exchange(trailing_said_, true)) continue;
             if (d.line != 0) d.line += line_shift;
             shift_places(d, line_shift);
             if (path_.empty() && d.file == "<buffer>") d.file = name_;  // a binary reader of bytes without a path
@@ -162,7 +173,7 @@ public:
             ++summary_.games;
             if (!sink_.on_record(std::move(rec))) return false;
         }
-        numbered_ = last_index;
+        numbered_ = std::max(last_index, numbered_ + games);
         // Strict reading stops after a piece with an error (its games before the error are
         // handed over); an error said before the pieces (a WTHOR count) stops nothing.
         return options_.mode == read_mode::lenient || !failed;
@@ -193,6 +204,9 @@ private:
     stream_summary summary_;
     std::size_t numbered_ = 0;  // the number of the last game handed over
     bool said_ = false;         // a diagnostic was handed over
+    bool trailing_said_ = false;  // sgf.trailing-text was handed over
+    std::size_t ggf_games_ = 0;     // GGF games (`(;`) in the pieces so far
+    std::optional<diagnostic> no_games_;  // the first piece's ggf.no-games, said at the end if no piece had a game
 };
 
 // Fills `buffer` with up to `n` more bytes; returns false at the end of the input.
@@ -283,7 +297,23 @@ void streamer::read_text(byte_source& source, std::string buffer, const format_e
             if (!detail::is_blank_input(games.text.text())) format.read_text(games.text, options_, r);
             detail::put_in_text_order(r.diagnostics);
             if (options_.mode == read_mode::strict) detail::drop_after_first_error(r.diagnostics, games.part_lines);
-            if (!hand_over(r, line)) return;
+            const std::size_t games_here = format.name == "ggf" ? ggf_games(bytes) : 0;
+            ggf_games_ += games_here;
+            // A piece of GGF without a game (junk between games) is no error of the file: the
+            // whole read says `ggf.no-games` only of a file without games, and so does the stream
+            // at its end.
+            if (format.name == "ggf" && games_here == 0) {
+                const auto none = std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                                               [](const diagnostic& d) { return d.code == "ggf.no-games"; });
+                if (none != r.diagnostics.end()) {
+                    if (!no_games_) {
+                        no_games_ = std::move(*none);
+                        if (no_games_->line != 0) no_games_->line += line;
+                    }
+                    r.diagnostics.erase(none);
+                }
+            }
+            if (!hand_over(r, line, false, games_here)) return;
         }
         at_start = false;
         line += count_lines(std::string_view(buffer).substr(0, piece.next));
@@ -291,6 +321,11 @@ void streamer::read_text(byte_source& source, std::string buffer, const format_e
         cuts.shift(piece.next);
         visible -= piece.next;
         if (buffer.empty() && !more) break;
+    }
+    if (no_games_ && ggf_games_ == 0) {
+        said_ = true;
+        summary_.ok = summary_.ok && no_games_->severity != severity::error;
+        if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(*no_games_));
     }
     if (summary_.games == 0 && !said_) problem("read.empty", "the input holds only white space");
 }
