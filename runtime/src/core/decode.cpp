@@ -123,7 +123,11 @@ constexpr std::size_t max_bad_lines = 100;
 constexpr std::size_t pile_up_lines = 8;
 
 std::string bad_bytes_message(const bad_spot& spot, const std::string& encoding) {
-    if (spot.truncated_unit) return "the input ends in half a UTF-16 code unit (odd length); replaced by U+FFFD";
+    if (spot.truncated_unit) {
+        return unit_size(encoding) == 4
+                   ? "the input ends in part of a UTF-32 code unit (its length is not a multiple of 4); replaced by U+FFFD"
+                   : "the input ends in half a UTF-16 code unit (odd length); replaced by U+FFFD";
+    }
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02X", spot.byte);
     return "bytes that are not valid " + encoding + " (first " + hex + ") replaced by U+FFFD";
