@@ -278,7 +278,10 @@ void drop_after_first_error(std::vector<diagnostic>& diagnostics, const std::vec
     const std::size_t k = part_of(part_lines, first->line);
     if (k + 1 >= part_lines.size()) return;
     const std::size_t end_line = part_lines[k + 1];
-    diagnostics.erase(std::remove_if(first, diagnostics.end(), [&](const diagnostic& d) { return d.line != 0 && d.line > end_line; }),
+    // Only what decoding said: a reader's own report after its first error is its own (the SGF
+    // parser reports every syntax error of the input before the games are replayed).
+    diagnostics.erase(std::remove_if(first, diagnostics.end(),
+                                     [&](const diagnostic& d) { return d.line != 0 && d.line > end_line && d.code.starts_with("text."); }),
                       diagnostics.end());
 }
 

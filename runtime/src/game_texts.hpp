@@ -82,8 +82,9 @@ games_text decode_games(std::string name, std::string_view bytes, std::string* o
                         const read_options& options, std::string_view input_encoding, bool at_start, game_decoding& state,
                         std::vector<diagnostic>& diagnostics);
 
-/// Strict reading ends at the first error: drops what is said of the parts after the part of the
-/// first error (decoding reports on the whole text, a reader stops at its first error).
+/// Strict reading ends at the first error: drops what decoding said (`text.*`) of the parts after
+/// the part of the first error (decoding reports on the whole text, a reader stops at its first
+/// error).
 void drop_after_first_error(std::vector<diagnostic>& diagnostics, const std::vector<std::size_t>& part_lines);
 
 }  // namespace kifu::detail
