@@ -19,6 +19,7 @@
 
 #include "core/decode.hpp"
 #include "format_entry.hpp"
+#include "game_texts.hpp"
 #include "read_internal.hpp"
 
 namespace kifu::inline v1 {
@@ -191,15 +192,27 @@ read_result read_bytes(std::string_view bytes, std::string* owned, std::string_v
             }
         }
     } else {
-        decode_options decoding;
-        // Decode from exactly the encoding detection named, so the reported encoding is the one used.
-        decoding.forced = options.encoding.empty() ? found.encoding : options.encoding;
-        const bool checked = options.encoding.empty() && checked_utf8;
-        const source_text text = detail::decode_owned(std::string(name), owned ? std::move(*owned) : std::string(bytes),
-                                                      decoding, result.diagnostics, checked);
-        result.encoding = text.encoding();
-        entry.read_text(text, options, result);
-        detail::put_in_text_order(result.diagnostics);
+        const bool wide = found.encoding.starts_with("UTF-16") || found.encoding.starts_with("UTF-32");
+        if (detail::game_cutter::cuts(format.name) && !wide) {
+            // Each game in its own encoding, as read_stream reads it (game_texts.hpp).
+            detail::game_decoding state;
+            const detail::games_text games = detail::decode_games(std::string(name), bytes, owned, entry, options,
+                                                                  found.encoding, true, state, result.diagnostics);
+            result.encoding = games.encoding;
+            if (!detail::is_blank_input(games.text.text())) entry.read_text(games.text, options, result);
+            detail::put_in_text_order(result.diagnostics);
+            if (options.mode == read_mode::strict) detail::drop_after_first_error(result.diagnostics, games.part_lines);
+        } else {
+            decode_options decoding;
+            // Decode from exactly the encoding detection named, so the reported encoding is the one used.
+            decoding.forced = options.encoding.empty() ? found.encoding : options.encoding;
+            const bool checked = options.encoding.empty() && checked_utf8;
+            const source_text text = detail::decode_owned(std::string(name), owned ? std::move(*owned) : std::string(bytes),
+                                                          decoding, result.diagnostics, checked);
+            result.encoding = text.encoding();
+            entry.read_text(text, options, result);
+            detail::put_in_text_order(result.diagnostics);
+        }
     }
     detail::promote_warnings(result.diagnostics, options);
     // A reader that skips a broken game numbers the others by their place in the file;

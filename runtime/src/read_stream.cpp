@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,16 +29,14 @@
 #include <kifu/text.hpp>
 
 #include "format_entry.hpp"
+#include "game_texts.hpp"
 #include "othello/wthor_count.hpp"
 #include "read_internal.hpp"
+#include "read_stream_internal.hpp"
 
 namespace kifu::inline v1 {
 namespace {
 
-// A piece is handed to the reader once it holds this much (or the file ends): large enough
-// that the reader's fixed costs vanish, small beside any memory bound.
-constexpr std::size_t piece_bytes = 128 * 1024;
-constexpr std::size_t block_bytes = 1 << 20;
 // The largest piece: a game that runs on past it without a place to cut (an SGF tree never
 // closed, a CSA file without `/`) would be refused by the parser anyway (`<format>.too-large`,
 // kifu::detail::parse_limits), so the stream stops there instead of holding the rest of the
@@ -48,83 +47,29 @@ struct file_closer {
     void operator()(std::FILE* f) const noexcept { std::fclose(f); }
 };
 
-// Where a piece ends and where the next one starts (they differ by a CSA `/` line).
-struct cut {
-    std::size_t end;
-    std::size_t next;
-};
-
-// Finds cut places in a growing buffer, scanning each byte once.
-class cutter {
+// What the stream reads from: a file it opened, or a stream it was given (standard input).
+class byte_source {
 public:
-    explicit cutter(std::string_view format) : format_(format) {}
+    explicit byte_source(std::FILE* file) : file_(file) {}
+    explicit byte_source(std::istream& in) : in_(&in) {}
 
-    // Scans buffer[scanned_, size) and returns the last cut found so far (if any).
-    std::optional<cut> scan(std::string_view buffer) {
-        std::optional<cut>& last = last_;
-        for (; scanned_ < buffer.size(); ++scanned_) {
-            const char c = buffer[scanned_];
-            if (format_ == "csa") {
-                if (c == '\n') {
-                    // The line that ended here is `/` (a CR before the LF allowed).
-                    std::string_view line = buffer.substr(line_start_, scanned_ - line_start_);
-                    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-                    if (line == "/") last = cut{line_start_, scanned_ + 1};
-                    line_start_ = scanned_ + 1;
-                }
-                continue;
-            }
-            if (format_ == "sgf") {
-                if (in_value_) {
-                    if (escaped_) escaped_ = false;
-                    else if (c == '\\') escaped_ = true;
-                    else if (c == ']') in_value_ = false;
-                } else if (c == '[') {
-                    in_value_ = true;
-                } else if (c == '(') {
-                    ++depth_;
-                } else if (c == ')') {
-                    if (depth_ > 0) --depth_;
-                } else if (c == '\n' && depth_ == 0) {
-                    last = cut{scanned_ + 1, scanned_ + 1};
-                }
-                continue;
-            }
-            // GGF: no escapes; a value ends at `]` (or where a game opens), a game at `;)`.
-            const char before = scanned_ > 0 ? buffer[scanned_ - 1] : '\0';
-            if (c == ';' && before == '(') {
-                open_ = true;
-                in_value_ = false;
-            } else if (in_value_) {
-                if (c == ']') in_value_ = false;
-            } else if (c == '[') {
-                in_value_ = true;
-            } else if (c == ')' && before == ';') {
-                open_ = false;
-            } else if (c == '\n' && !open_) {
-                last = cut{scanned_ + 1, scanned_ + 1};
-            }
-        }
-        return last;
+    std::size_t read(char* to, std::size_t n) {
+        if (file_ != nullptr) return std::fread(to, 1, n, file_);
+        in_->read(to, static_cast<std::streamsize>(n));
+        return static_cast<std::size_t>(in_->gcount());
     }
-
-    // The buffer lost its first `n` bytes, up to the last cut.
-    void shift(std::size_t n) noexcept {
-        last_.reset();
-        scanned_ -= n;
-        line_start_ = line_start_ >= n ? line_start_ - n : 0;
-    }
+    bool failed() const { return file_ != nullptr ? std::ferror(file_) != 0 : in_->bad(); }
+    /// The file, when the source is one (nullptr for a stream).
+    std::FILE* file() const noexcept { return file_; }
 
 private:
-    std::string_view format_;
-    std::optional<cut> last_;
-    std::size_t scanned_ = 0;
-    std::size_t line_start_ = 0;
-    std::size_t depth_ = 0;
-    bool in_value_ = false;
-    bool escaped_ = false;
-    bool open_ = false;
+    std::FILE* file_ = nullptr;
+    std::istream* in_ = nullptr;
 };
+
+// What read_file holds at most; a source read whole (a format that does not stream, a WTHOR
+// base of unknown size) is held to it.
+constexpr std::size_t max_whole_bytes = std::size_t{1} << 30;
 
 // Line breaks as source_text counts them: LF, CRLF, a lone CR.
 std::uint32_t count_lines(std::string_view bytes) noexcept {
@@ -149,6 +94,28 @@ void shift_cut_lines(std::vector<shogi::move_format>& moves, std::uint32_t shift
         }
         for (auto& fork : m.forks) shift_cut_lines(fork, shift);
     }
+}
+
+// An SGF message that points at a second place ("the game tree opened at 3:1", "the ')' at
+// 7:12") says it in the piece's lines: the file's are `shift` more.
+void shift_places(diagnostic& d, std::uint32_t shift) {
+    if (shift == 0 || (d.code != "sgf.game-in-tree" && d.code != "sgf.node-after-tree")) return;
+    std::string& m = d.message;
+    for (std::size_t at = m.find(" at "); at != std::string::npos; at = m.find(" at ", at + 1)) {
+        const std::size_t from = at + 4;
+        std::size_t end = from;
+        while (end < m.size() && m[end] >= '0' && m[end] <= '9') ++end;
+        if (end == from || end >= m.size() || m[end] != ':') continue;
+        const unsigned long line = std::stoul(m.substr(from, end - from));
+        m.replace(from, end - from, std::to_string(line + shift));
+    }
+}
+
+// The GGF games of a piece: each opens with `(;`, as the reader finds them.
+std::size_t ggf_games(std::string_view bytes) {
+    std::size_t n = 0;
+    for (std::size_t at = bytes.find("(;"); at != std::string_view::npos; at = bytes.find("(;", at + 2)) ++n;
+    return n;
 }
 
 bool has_cut(const std::vector<shogi::move_format>& moves) {
@@ -176,16 +143,23 @@ void shift_cut_lines(record& r, std::uint32_t shift) {
 
 class streamer {
 public:
-    streamer(const std::filesystem::path& path, const read_options& options, const stream_sink& sink)
-        : path_(path), name_(path.string()), options_(options), sink_(sink) {}
+    streamer(const std::filesystem::path& path, std::string name, const read_options& options, const stream_sink& sink,
+             const detail::stream_tuning& tuning)
+        : path_(path), name_(std::move(name)), options_(options), sink_(sink), tuning_(tuning) {}
 
     // Hands over a read's diagnostics (lines shifted) and records (numbered on from the last).
     // Returns false when reading is to stop.
-    bool hand_over(read_result& r, std::uint32_t line_shift, bool numbered = false) {
+    // `games`: the games the piece holds, when known, records or not (a GGF reader skips a broken
+    // game but numbers the games after it by their place).
+    bool hand_over(read_result& r, std::uint32_t line_shift, bool numbered = false, std::size_t games = 0) {
         detail::promote_warnings(r.diagnostics, options_);
         const bool failed = has_error(r.diagnostics);
         for (diagnostic& d : r.diagnostics) {
+            // The SGF reader says text outside the game trees once per input, not per piece.
+            if (d.code == "sgf.trailing-text" && std::exchange(trailing_said_, true)) continue;
             if (d.line != 0) d.line += line_shift;
+            shift_places(d, line_shift);
+            if (path_.empty() && d.file == "<buffer>") d.file = name_;  // a binary reader of bytes without a path
             said_ = true;
             summary_.ok = summary_.ok && d.severity != severity::error;
             if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
@@ -199,7 +173,7 @@ public:
             ++summary_.games;
             if (!sink_.on_record(std::move(rec))) return false;
         }
-        numbered_ = last_index;
+        numbered_ = std::max(last_index, numbered_ + games);
         // Strict reading stops after a piece with an error (its games before the error are
         // handed over); an error said before the pieces (a WTHOR count) stops nothing.
         return options_.mode == read_mode::lenient || !failed;
@@ -215,25 +189,56 @@ public:
         if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
     }
 
-    stream_summary run();
+    stream_summary run(byte_source* given);
 
 private:
-    void read_whole();
-    void read_text(std::FILE* file, std::string buffer, const format_entry& format);
-    void read_wthor(std::FILE* file, std::string buffer, const format_entry& format);
+    void read_whole(byte_source* rest, std::string buffer);
+    void read_text(byte_source& source, std::string buffer, const format_entry& format);
+    void read_wthor(byte_source& source, std::string buffer, const format_entry& format);
 
     const std::filesystem::path& path_;
     std::string name_;
     const read_options& options_;
     const stream_sink& sink_;
+    const detail::stream_tuning& tuning_;
     stream_summary summary_;
     std::size_t numbered_ = 0;  // the number of the last game handed over
     bool said_ = false;         // a diagnostic was handed over
+    bool trailing_said_ = false;  // sgf.trailing-text was handed over
+    std::size_t ggf_games_ = 0;     // GGF games (`(;`) in the pieces so far
+    std::optional<diagnostic> no_games_;  // the first piece's ggf.no-games, said at the end if no piece had a game
 };
 
-// A format that is not streamed: read whole, handed over game by game.
-void streamer::read_whole() {
-    read_result r = read_file(path_, options_);
+// Fills `buffer` with up to `n` more bytes; returns false at the end of the input.
+bool read_more(byte_source& source, std::string& buffer, std::size_t n) {
+    const std::size_t old = buffer.size();
+    buffer.resize(old + n);
+    const std::size_t got = source.read(buffer.data() + old, n);
+    buffer.resize(old + got);
+    return got == n;
+}
+
+// Reads the rest of `source` into `buffer`, at most max_whole_bytes in all; false when larger.
+bool read_rest(byte_source& source, std::string& buffer) {
+    while (read_more(source, buffer, std::size_t{1} << 20)) {
+        if (buffer.size() > max_whole_bytes) return false;
+    }
+    return buffer.size() <= max_whole_bytes;
+}
+
+// A format that is not streamed: read whole, handed over game by game. A file is read again by
+// read_file; a stream (`rest`, after the bytes of `buffer`) is read to its end, at most 1 GiB,
+// as read_file would hold it.
+void streamer::read_whole(byte_source* rest, std::string buffer) {
+    read_result r;
+    if (rest == nullptr) {
+        r = read_file(path_, options_);
+    } else if (!read_rest(*rest, buffer)) {
+        problem("io.too-large", "the input is larger than 1 GiB");
+        return;
+    } else {
+        r = read_buffer(buffer, name_, options_);
+    }
     summary_.format = r.format;
     summary_.encoding = r.encoding;
     for (diagnostic& d : r.diagnostics) {
@@ -246,24 +251,24 @@ void streamer::read_whole() {
     }
 }
 
-// Fills `buffer` with up to `n` more bytes; returns false at the end of the file.
-bool read_more(std::FILE* file, std::string& buffer, std::size_t n) {
-    const std::size_t old = buffer.size();
-    buffer.resize(old + n);
-    const std::size_t got = std::fread(buffer.data() + old, 1, n, file);
-    buffer.resize(old + got);
-    return got == n;
-}
-
-void streamer::read_text(std::FILE* file, std::string buffer, const format_entry& format) {
-    decode_options decoding;
-    cutter cuts(format.name);
-    std::uint32_t line = 0;  // lines before buffer[0]
+void streamer::read_text(byte_source& source, std::string buffer, const format_entry& format) {
+    detail::game_cutter cuts(format.name);
+    detail::game_decoding decoding;  // carried from piece to piece
+    std::uint32_t line = 0;           // lines before buffer[0]
     bool more = true;
+    bool at_start = true;
+    // The cutter sees the buffer a block at a time (the first block was read for detection),
+    // so that where a read ends — in the middle of a game — is the same for every block.
+    std::size_t visible = std::min(buffer.size(), tuning_.block_bytes);
     for (;;) {
-        const std::optional<cut> c = cuts.scan(buffer);
-        const bool ready = c && (c->end >= piece_bytes || !more);
-        if (!ready && more) {
+        const std::optional<detail::game_cut> c = cuts.scan(std::string_view(buffer).substr(0, visible));
+        const bool all_seen = !more && visible == buffer.size();
+        const bool ready = c && (c->end >= tuning_.piece_bytes || all_seen);
+        if (!ready && !all_seen) {
+            if (visible < buffer.size()) {
+                visible = std::min(buffer.size(), visible + tuning_.block_bytes);
+                continue;
+            }
             if (buffer.size() > max_piece_bytes) {
                 diagnostic d;
                 d.code = std::string(format.name) + ".too-large";
@@ -278,45 +283,71 @@ void streamer::read_text(std::FILE* file, std::string buffer, const format_entry
                 if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(d));
                 return;
             }
-            more = read_more(file, buffer, block_bytes);
+            more = read_more(source, buffer, tuning_.block_bytes);
+            visible = buffer.size();
             continue;
         }
-        const cut piece = ready ? *c : cut{buffer.size(), buffer.size()};
+        const detail::game_cut piece = ready ? *c : detail::game_cut{buffer.size(), buffer.size()};
         const std::string_view bytes = std::string_view(buffer).substr(0, piece.end);
         if (!detail::is_blank_input(bytes)) {
             read_result r;
-            // Each piece's encoding is detected on its own bytes (games of a merged file may
-            // come from different sources), unless one was given.
-            decoding.forced = options_.encoding.empty() ? detect(bytes, format).encoding : summary_.encoding;
-            const source_text text = decode(name_, bytes, decoding, r.diagnostics);
-            format.read_text(text, options_, r);
+            // Each game is decoded in its own encoding, as read_file decodes it (game_texts.hpp).
+            const detail::games_text games =
+                detail::decode_games(name_, bytes, nullptr, format, options_, summary_.encoding, at_start, decoding, r.diagnostics);
+            if (!detail::is_blank_input(games.text.text())) format.read_text(games.text, options_, r);
             detail::put_in_text_order(r.diagnostics);
-            if (!hand_over(r, line)) return;
+            if (options_.mode == read_mode::strict) detail::drop_after_first_error(r.diagnostics, games.part_lines);
+            const std::size_t games_here = format.name == "ggf" ? ggf_games(bytes) : 0;
+            ggf_games_ += games_here;
+            // A piece of GGF without a game (junk between games) is no error of the file: the
+            // whole read says `ggf.no-games` only of a file without games, and so does the stream
+            // at its end.
+            if (format.name == "ggf" && games_here == 0) {
+                const auto none = std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                                               [](const diagnostic& d) { return d.code == "ggf.no-games"; });
+                if (none != r.diagnostics.end()) {
+                    if (!no_games_) {
+                        no_games_ = std::move(*none);
+                        if (no_games_->line != 0) no_games_->line += line;
+                    }
+                    r.diagnostics.erase(none);
+                }
+            }
+            if (!hand_over(r, line, false, games_here)) return;
         }
+        at_start = false;
         line += count_lines(std::string_view(buffer).substr(0, piece.next));
         buffer.erase(0, piece.next);
         cuts.shift(piece.next);
+        visible -= piece.next;
         if (buffer.empty() && !more) break;
+    }
+    if (no_games_ && ggf_games_ == 0) {
+        said_ = true;
+        summary_.ok = summary_.ok && no_games_->severity != severity::error;
+        if (sink_.on_diagnostic) sink_.on_diagnostic(std::move(*no_games_));
     }
     if (summary_.games == 0 && !said_) problem("read.empty", "the input holds only white space");
 }
 
-void streamer::read_wthor(std::FILE* file, std::string buffer, const format_entry& format) {
+void streamer::read_wthor(byte_source& source, std::string buffer, const format_entry& format) {
     // A game file is a 16-byte header and games of a fixed size: read in batches, each given
     // to the reader with the header and the batch's count. Names are found for the first batch
     // and given by path to the others. The header's count rules as in the whole read
     // (othello/wthor_count.hpp): no game past it is read, and the file's size against it is
     // said once, before the games, as the whole read says it.
-    constexpr std::size_t batch = 16384;
-    while (buffer.size() < 16 && read_more(file, buffer, 16 - buffer.size())) {
+    const std::size_t batch = std::max<std::size_t>(1, tuning_.wthor_batch);
+    while (buffer.size() < 16 && read_more(source, buffer, 16 - buffer.size())) {
     }
     const std::optional<othello::wthor::header> header = othello::wthor::read_header(buffer);
     const bool readable = header && header->solitaire == 0 &&
                           (header->board_size == 0 || header->board_size == 8 || header->board_size == 10);
     struct stat status {};
-    if (!readable || ::fstat(::fileno(file), &status) != 0 || !S_ISREG(status.st_mode)) {
+    if (!readable || source.file() == nullptr || ::fstat(::fileno(source.file()), &status) != 0 || !S_ISREG(status.st_mode)) {
         // Nothing to stream (the reader says why), or no size to check the count against.
-        while (read_more(file, buffer, block_bytes)) {
+        if (!read_rest(source, buffer)) {
+            problem("io.too-large", "the input is larger than 1 GiB");
+            return;
         }
         read_result r;
         format.read_binary(buffer, path_, options_, r, 0);
@@ -336,7 +367,7 @@ void streamer::read_wthor(std::FILE* file, std::string buffer, const format_entr
     std::size_t games_before = 0;
     while (games_before < total) {
         const std::size_t wanted = std::min(batch, total - games_before) * game_size;
-        if (buffer.size() < wanted) read_more(file, buffer, wanted - buffer.size());
+        if (buffer.size() < wanted) read_more(source, buffer, wanted - buffer.size());
         const std::size_t games = std::min(buffer.size() / game_size, total - games_before);
         if (games == 0) break;  // the file shrank while read
         std::string bytes = head;
@@ -352,15 +383,21 @@ void streamer::read_wthor(std::FILE* file, std::string buffer, const format_entr
     }
 }
 
-stream_summary streamer::run() {
-    errno = 0;
-    std::unique_ptr<std::FILE, file_closer> file(std::fopen(path_.c_str(), "rb"));
-    if (!file) {
-        problem("io.open", std::string("cannot open the file: ") + std::strerror(errno));
-        return summary_;
+stream_summary streamer::run(byte_source* given) {
+    std::unique_ptr<std::FILE, file_closer> file;
+    std::optional<byte_source> opened;
+    if (given == nullptr) {
+        errno = 0;
+        file.reset(std::fopen(path_.c_str(), "rb"));
+        if (!file) {
+            problem("io.open", std::string("cannot open the file: ") + std::strerror(errno));
+            return summary_;
+        }
+        opened.emplace(file.get());
     }
+    byte_source& source = given != nullptr ? *given : *opened;
     std::string buffer;
-    read_more(file.get(), buffer, 64 * 1024);
+    read_more(source, buffer, 64 * 1024);
     detection found;
     if (!options_.format.empty()) {
         if (const format_info* f = find_format(options_.format)) found = detect(buffer, *f);
@@ -369,22 +406,29 @@ stream_summary streamer::run() {
     }
     const bool wide = found.encoding.starts_with("UTF-16") || found.encoding.starts_with("UTF-32");
     // WTHOR names (.jou, .trn), no games: by the name, as the WTHOR codec tells them.
-    const bool names_file = othello::wthor::kind_of({}, path_.filename().string()) != othello::wthor::file_kind::games;
-    if (found.format == nullptr || !streams(found.format->name) || wide || names_file || buffer.size() < 64 * 1024) {
-        // Not streamed (or small): read_file says what is wrong, if anything.
-        file.reset();
-        read_whole();
+    const bool names_file = othello::wthor::kind_of({}, std::filesystem::path(name_).filename().string()) !=
+                            othello::wthor::file_kind::games;
+    if (found.format == nullptr || !streams(found.format->name) || wide || names_file || buffer.size() < tuning_.stream_from) {
+        // Not streamed (or small): read whole, which says what is wrong, if anything.
+        if (given == nullptr) {
+            file.reset();
+            read_whole(nullptr, {});
+        } else {
+            read_whole(given, std::move(buffer));
+        }
         return summary_;
     }
     const format_entry& format = *entry_of(*found.format);
     summary_.format = std::string(format.name);
     summary_.encoding = options_.encoding.empty() ? found.encoding : normalize_encoding_name(options_.encoding);
     if (format.binary) {
-        read_wthor(file.get(), std::move(buffer), format);
+        read_wthor(source, std::move(buffer), format);
     } else {
-        read_text(file.get(), std::move(buffer), format);
+        read_text(source, std::move(buffer), format);
     }
-    if (std::ferror(file.get())) problem("io.open", "cannot read the file: " + std::string(std::strerror(errno)));
+    if (source.failed()) {
+        problem("io.open", std::string(given == nullptr ? "cannot read the file: " : "cannot read the input: ") + std::strerror(errno));
+    }
     return summary_;
 }
 
@@ -395,8 +439,21 @@ bool streams(std::string_view format) noexcept {
 }
 
 stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink) {
-    streamer s(path, options, sink);
-    return s.run();
+    return detail::read_stream(path, options, sink, detail::stream_tuning{});
+}
+
+stream_summary detail::read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink,
+                                   const stream_tuning& tuning) {
+    streamer s(path, path.string(), options, sink, tuning);
+    return s.run(nullptr);
+}
+
+stream_summary read_stream(std::istream& in, std::string_view name, const read_options& options, const stream_sink& sink) {
+    const std::filesystem::path no_path;
+    byte_source source(in);
+    const detail::stream_tuning tuning;
+    streamer s(no_path, std::string(name), options, sink, tuning);
+    return s.run(&source);
 }
 
 }  // namespace kifu

@@ -138,6 +138,29 @@ TEST_CASE("decode replaces broken UTF-16 and reports an odd length", "[decode]")
         "[text.bad-bytes]"});
 }
 
+TEST_CASE("decode_utf32_of_a_length_not_a_multiple_of_4_says_utf32", "[decode]") {
+    using namespace std::string_literals;
+    // UTF-32LE with a BOM, "a", and two bytes of a unit: not "half a UTF-16 code unit".
+    const auto cut = decode("\xFF\xFE\0\0a\0\0\0b\0"s);
+    CHECK(cut.text.encoding() == "UTF-32LE");
+    CHECK(cut.text.text() == "a" + fffd);
+    CHECK(cut.diagnostics == strings{
+        "t.kif:1:2: error: the input ends in part of a UTF-32 code unit (its length is not a multiple of 4); "
+        "replaced by U+FFFD [text.bad-bytes]"});
+}
+
+TEST_CASE("decode_utf8_with_one_bad_sequence_says_that_sequence_not_a_wrong_encoding", "[decode]") {
+    // A UTF-8 KIF (CP932 by default) with one broken sequence among many good lines: read as
+    // UTF-8, one error at the broken byte, not twenty lines "not valid CP932".
+    std::string kif = "手合割：平手\n";
+    for (int i = 1; i <= 21; ++i) kif += std::to_string(i) + " ７六歩(77)　＊コメント\n";
+    kif += "22 \xe6\x97 ８四歩(83)\n";
+    const auto out = decode(kif, "CP932");
+    CHECK(out.text.encoding() == "UTF-8");
+    CHECK(out.diagnostics == strings{
+        "t.kif:23:4: error: bytes that are not valid UTF-8 (first 0xE6) replaced by U+FFFD [text.bad-bytes]"});
+}
+
 TEST_CASE("decode reads ISO-8859-1 and stateful ISO-2022-JP", "[decode]") {
     const auto latin = decode("caf\xe9\n", "UTF-8", "", "latin1");
     CHECK(latin.text.encoding() == "ISO-8859-1");

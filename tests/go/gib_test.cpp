@@ -96,6 +96,9 @@ TEST_CASE("GIB diagnostics: each broken line gives its code at file:line:col", "
     CHECK(first(head + "STO 0 2 1 19 3 \n\\GE\n") == "gib.bad-point 12:11 coordinate 19 is off the 19×19 board (0-18)");
     CHECK(first("\\HS\n\\[GAMEKOMI=6\\]\n\\GE\n") == "gib.unknown-key 2:3 unknown key 'GAMEKOMI'; ignored");
     CHECK(first("\\HS\n\\GS\nINI 0 1 12 &4\n\\GE\n") == "gib.bad-handicap 3:9 handicap 12 is not 0 or 2-9");
+    // A handicap too large for any integer is said as written, not as -1.
+    CHECK(first("\\HS\n\\GS\nINI 0 1 100000000000000000000000000000000 &4\n\\GE\n") ==
+          "gib.bad-handicap 3:9 handicap 100000000000000000000000000000000 is not 0 or 2-9");
     CHECK(first(head + "STO 0 2 1 15 3 \n") == "gib.truncated 13:1 unexpected end of file (no \\GE)");
 
     // Lenient reading skips the broken line and keeps the rest; strict stops at it.

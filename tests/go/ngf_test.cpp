@@ -97,6 +97,9 @@ TEST_CASE("NGF diagnostics: each broken line gives its code at file:line:col", "
     std::string big = head + "PMABBREER\nPMACWEEEE\n";
     big.replace(big.find("\n19\n"), 4, "\n40\n");
     CHECK(first(big) == "ngf.bad-size 2:1 board size 40 is not 2-25; 19 is used");
+    // A size too large for any integer is said as written, not as -1.
+    big.replace(big.find("\n40\n"), 4, "\n100000000000000000000000000000000\n");
+    CHECK(first(big) == "ngf.bad-size 2:1 board size 100000000000000000000000000000000 is not 2-25; 19 is used");
     std::string handicap = head + "PMABBREER\nPMACWEEEE\n";
     handicap.replace(handicap.find("\n0\n0\n6\n"), 7, "\n1\n0\n6\n");
     CHECK(first(handicap) == "ngf.bad-handicap 6:1 handicap 1 is not 0 or 2-9");

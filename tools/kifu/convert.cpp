@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <iostream>
 #include <unordered_map>
 #include <unordered_set>
 #include <optional>
@@ -288,13 +289,6 @@ bool plan_outputs(const std::vector<input_item>& items, convert_job& job) {
 // (read_stream), so memory stays bounded by the largest game. Returns the input's status.
 int stream_one(batch& b, std::size_t i, const convert_job& job, stdout_sink& out) {
     const input_item& item = b.items()[i];
-    if (item.arg == "-") {  // stdin is read whole (it cannot be reopened game by game)
-        converted c = convert_one(item, nullptr, job);
-        b.report(c.messages);
-        out.write(std::string_view(c.out).substr(c.out_begin));
-        b.done(i, c.bytes, c.games, c.moves, c.diagnostics);
-        return c.status;
-    }
     std::vector<diagnostic> diagnostics;
     std::size_t games = 0;
     std::size_t moves = 0;
@@ -317,7 +311,10 @@ int stream_one(batch& b, std::size_t i, const convert_job& job, stdout_sink& out
         b.report(message);
         diagnostics.push_back(std::move(d));
     };
-    const bool ok = read_stream(item.arg, job.reading, sink).ok;
+    // Standard input streams as a file does (a format that does not stream is read whole, at
+    // most 1 GiB, as a file is).
+    const bool ok = item.arg == "-" ? read_stream(std::cin, "<stdin>", job.reading, sink).ok
+                                    : read_stream(item.arg, job.reading, sink).ok;
     b.done(i, input_size(item.arg), games, moves, diagnostics);
     return ok ? exit_ok : exit_input;
 }

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,7 +41,15 @@ KIFU_API bool streams(std::string_view format) noexcept;
 /// diagnostic are those of the whole file. The format is detected at the start of the file;
 /// each game's encoding is detected on its own bytes (the games of a merged file may come from
 /// different sources), unless `options.encoding` names one for all. Strict mode stops at the
-/// first game with an error (the games before it were handed over). Never throws for bad input.
+/// first game with an error (the games before it were handed over), as read_file does. Never
+/// throws for bad input.
 KIFU_API stream_summary read_stream(const std::filesystem::path& path, const read_options& options, const stream_sink& sink);
+
+/// Reads a stream (standard input, a pipe) a game at a time as read_stream reads a file, naming
+/// it `name` in diagnostics: memory is bounded by the largest game. A format that does not
+/// stream is read whole, at most 1 GiB (`io.too-large` beyond); a WTHOR base too, its size
+/// being unknown.
+KIFU_API stream_summary read_stream(std::istream& in, std::string_view name, const read_options& options,
+                                    const stream_sink& sink);
 
 }  // namespace kifu

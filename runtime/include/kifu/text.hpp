@@ -91,9 +91,10 @@ struct decode_options {
 
 /// Returns the encoding the bytes are in: the forced one (it beats even a BOM), else a BOM's,
 /// else UTF-16LE/BE or UTF-32LE/BE by the NUL bytes of their code units (a text without BOM),
-/// else the declared one, else UTF-8 when the bytes are valid UTF-8, else EUC-JP or CP932 by
-/// their byte pairs when the fallback is one of these two, else the fallback. Names are
-/// normalized (normalize_encoding_name).
+/// else the declared one, else UTF-8 when the bytes are valid UTF-8 or nearly so (many
+/// multi-byte characters, at most one bad byte in fifty), else EUC-JP or CP932 by their byte
+/// pairs when the fallback is one of these two, else the fallback. Names are normalized
+/// (normalize_encoding_name).
 KIFU_API std::string detect_encoding(std::string_view bytes, const decode_options& options);
 
 /// Returns "UTF-16LE", "UTF-16BE", "UTF-32LE" or "UTF-32BE" when the start of the bytes has

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <cstdio>
+#include <span>
 
 #include <iconv.h>
 
@@ -122,15 +123,64 @@ constexpr std::size_t max_bad_lines = 100;
 constexpr std::size_t pile_up_lines = 8;
 
 std::string bad_bytes_message(const bad_spot& spot, const std::string& encoding) {
-    if (spot.truncated_unit) return "the input ends in half a UTF-16 code unit (odd length); replaced by U+FFFD";
+    if (spot.truncated_unit) {
+        return unit_size(encoding) == 4
+                   ? "the input ends in part of a UTF-32 code unit (its length is not a multiple of 4); replaced by U+FFFD"
+                   : "the input ends in half a UTF-16 code unit (odd length); replaced by U+FFFD";
+    }
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02X", spot.byte);
     return "bytes that are not valid " + encoding + " (first " + hex + ") replaced by U+FFFD";
 }
 
+// Line breaks before each of `offsets` (ascending) in `bytes`, counted as source_text counts
+// them: LF, CRLF, a lone CR.
+std::vector<std::size_t> lines_before(std::string_view bytes, std::span<const std::size_t> offsets) {
+    std::vector<std::size_t> lines;
+    lines.reserve(offsets.size());
+    std::size_t line = 0;
+    std::size_t i = 0;
+    for (const std::size_t offset : offsets) {
+        for (; i < offset && i < bytes.size(); ++i) {
+            const char c = bytes[i];
+            line += c == '\n' || (c == '\r' && (i + 1 == bytes.size() || bytes[i + 1] != '\n'));
+        }
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+// The text offset of each part's start, the parts starting at line starts (`part_lines`:
+// line breaks before each).
+std::vector<std::size_t> text_offsets(std::string_view text, const std::vector<std::size_t>& part_lines) {
+    std::vector<std::size_t> offsets;
+    offsets.reserve(part_lines.size());
+    std::size_t line = 0;
+    std::size_t i = 0;
+    for (const std::size_t wanted : part_lines) {
+        for (; line < wanted && i < text.size(); ++i) {
+            const char c = text[i];
+            line += c == '\n' || (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
+        }
+        offsets.push_back(i);
+    }
+    return offsets;
+}
+
 // decode() and decode_owned(): `owned`, when given, holds `bytes` and may give them up.
+// `parts`: byte offsets where the parts of the input start (each at a line start, the first at
+// 0); the diagnostics that sum up bad bytes and NULs are said per part. Empty: one part.
 source_text decode_text(std::string file_name, std::string_view bytes, std::string* owned, const decode_options& options,
-                        std::vector<diagnostic>& diagnostics, bool checked_utf8) {
+                        std::vector<diagnostic>& diagnostics, bool checked_utf8, std::span<const std::size_t> parts = {},
+                        bool at_start = true) {
+    const std::size_t whole[] = {0};
+    if (parts.empty()) parts = whole;
+    // Counted before the bytes may move into the text.
+    const std::vector<std::size_t> part_lines = parts.size() > 1 ? lines_before(bytes, parts) : std::vector<std::size_t>{0};
+    const auto part_bytes = [&](std::size_t k) {
+        const std::size_t end = k + 1 < parts.size() ? parts[k + 1] : bytes.size();
+        return bytes.substr(parts[k], end - parts[k]);
+    };
     std::string encoding = detect_encoding(bytes, options);
     decoded result;
     bool valid = false;  // the text is valid UTF-8 without a check
@@ -157,7 +207,7 @@ source_text decode_text(std::string file_name, std::string_view bytes, std::stri
     }
     // The bytes may have moved into the text: from here on only the text is read (the bytes only
     // when some could not be decoded, and then they were not moved).
-    if (std::string_view(result.text).starts_with("\xEF\xBB\xBF")) {
+    if (at_start && std::string_view(result.text).starts_with("\xEF\xBB\xBF")) {
         result.text.erase(0, 3);
         for (bad_spot& spot : result.bad) spot.offset -= 3;  // none sits on the BOM itself
     }
@@ -169,13 +219,30 @@ source_text decode_text(std::string file_name, std::string_view bytes, std::stri
     // beside iconv itself.
     source_text text = valid ? detail::source_text_access::checked(std::move(file_name), std::move(result.text), encoding)
                              : source_text(std::move(file_name), std::move(result.text), encoding);
-    // One diagnostic per line. Lines are counted in one pass over the text (the spots come in
-    // order), so that a long line full of bad bytes costs no more than a short one.
+    // One diagnostic per line, at most max_bad_lines per part. Lines are counted in one pass over
+    // the text (the spots come in order), so that a long line full of bad bytes costs no more
+    // than a short one.
     const std::string_view view = text.text();
+    std::vector<std::size_t> starts;  // text offsets of the parts, when needed
+    const auto start_of = [&](std::size_t k) {
+        if (k == 0) return std::size_t{0};
+        if (starts.empty()) starts = text_offsets(view, part_lines);
+        return starts[k];
+    };
     std::size_t scanned = 0;
     std::size_t line = 1;
     std::size_t reported_line = 0;
     std::size_t bad_lines = 0;
+    std::size_t part = 0;
+    // Many bad lines mean a wrong encoding rather than a damaged file: say which one fits.
+    const auto sum_up = [&](std::size_t k) {
+        if (bad_lines < pile_up_lines) return;
+        const std::string likely = likely_encoding(part_bytes(k), encoding);
+        std::string message = std::to_string(bad_lines) + " lines have bytes that are not valid " + encoding;
+        message += likely.empty() ? "; the input may not be text, or give its encoding with -e ENCODING"
+                                  : "; the text looks like " + likely + ": try -e " + likely;
+        diagnostics.push_back(text.make_diagnostic(severity::error, "text.wrong-encoding", std::move(message), start_of(k)));
+    };
     for (const bad_spot& spot : result.bad) {
         for (; scanned < spot.offset; ++scanned) {
             const char c = view[scanned];
@@ -183,27 +250,30 @@ source_text decode_text(std::string file_name, std::string_view bytes, std::stri
         }
         if (line == reported_line) continue;
         reported_line = line;
+        if (part + 1 < parts.size() && line > part_lines[part + 1]) {
+            sum_up(part);
+            while (part + 1 < parts.size() && line > part_lines[part + 1]) ++part;
+            bad_lines = 0;
+        }
         if (++bad_lines <= max_bad_lines) {
             diagnostics.push_back(text.make_diagnostic(severity::error, "text.bad-bytes",
                                                        bad_bytes_message(spot, encoding), spot.offset));
         }
     }
-    // Many bad lines mean a wrong encoding rather than a damaged file: say which one fits.
-    if (bad_lines >= pile_up_lines) {
-        const std::string likely = likely_encoding(bytes, encoding);
-        std::string message = std::to_string(bad_lines) + " lines have bytes that are not valid " + encoding;
-        message += likely.empty() ? "; the input may not be text, or give its encoding with -e ENCODING"
-                                  : "; the text looks like " + likely + ": try -e " + likely;
-        diagnostics.push_back(text.make_diagnostic(severity::error, "text.wrong-encoding", std::move(message), 0));
-    }
+    sum_up(part);
     // A NUL is valid UTF-8 (and UTF-16) but never part of a game record: a damaged or padded file.
-    if (const std::size_t nul = view.find('\0'); nul != std::string_view::npos) {
-        const auto count = static_cast<std::size_t>(std::count(view.begin() + static_cast<std::ptrdiff_t>(nul), view.end(), '\0'));
+    for (std::size_t nul = view.find('\0'); nul != std::string_view::npos;) {
+        std::size_t k = 0;
+        while (k + 1 < parts.size() && start_of(k + 1) <= nul) ++k;
+        const std::size_t end = k + 1 < parts.size() ? start_of(k + 1) : view.size();
+        const auto count = static_cast<std::size_t>(std::count(view.begin() + static_cast<std::ptrdiff_t>(nul),
+                                                               view.begin() + static_cast<std::ptrdiff_t>(end), '\0'));
         diagnostics.push_back(text.make_diagnostic(
             severity::warning, "text.nul",
             std::to_string(count) + (count == 1 ? " NUL character" : " NUL characters") +
                 " in the text (the first here); a game record has none: the file may be damaged",
             nul));
+        nul = end < view.size() ? view.find('\0', end) : std::string_view::npos;
     }
     return text;
 }
@@ -221,6 +291,11 @@ source_text decode_owned(std::string file_name, std::string bytes, const decode_
                          std::vector<diagnostic>& diagnostics, bool checked_utf8) {
     const std::string_view view = bytes;
     return decode_text(std::move(file_name), view, &bytes, options, diagnostics, checked_utf8);
+}
+
+source_text decode_parts(std::string file_name, std::string_view bytes, std::string* owned, const decode_options& options,
+                         std::vector<diagnostic>& diagnostics, std::span<const std::size_t> parts, bool at_start) {
+    return decode_text(std::move(file_name), bytes, owned, options, diagnostics, false, parts, at_start);
 }
 
 }  // namespace detail

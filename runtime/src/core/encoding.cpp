@@ -127,6 +127,33 @@ nul_counts count_nuls(std::string_view bytes) {
     return c;
 }
 
+// Many valid multi-byte UTF-8 characters and at most one byte in fifty of them that fits no
+// sequence (CP932 and EUC-JP text has a lead or trail byte out of place in most characters).
+bool mostly_utf8(std::string_view bytes) {
+    std::size_t good = 0;
+    std::size_t bad = 0;
+    const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+    const auto* const end = p + bytes.size();
+    while (p < end) {
+        const unsigned char b = *p;
+        if (b < 0x80) {
+            ++p;
+            continue;
+        }
+        const std::ptrdiff_t n = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+        bool ok = n != 0 && end - p >= n;
+        for (std::ptrdiff_t k = 1; ok && k < n; ++k) ok = (p[k] & 0xC0) == 0x80;
+        if (ok) {
+            ++good;
+            p += n;
+        } else {
+            ++bad;
+            ++p;
+        }
+    }
+    return good >= 8 && bad * 50 <= good;
+}
+
 }  // namespace
 
 std::string detect_wide_encoding(std::string_view bytes) {
@@ -196,8 +223,15 @@ std::string detail::detect_encoding(std::string_view bytes, const decode_options
         checked_utf8 = true;
         return "UTF-8";
     }
-    std::string fallback = normalize_encoding_name(options.fallback);
+    return fallback_encoding(bytes, options.fallback);
+}
+
+std::string detail::fallback_encoding(std::string_view bytes, std::string_view fallback_name) {
+    std::string fallback = normalize_encoding_name(fallback_name);
     if (fallback.empty()) return "UTF-8";
+    // UTF-8 text with a damaged sequence or two is UTF-8 (its bad bytes said as such), not a
+    // page of mojibake in the fallback with an error on every line.
+    if (mostly_utf8(bytes)) return "UTF-8";
     if (fallback == "CP932" || fallback == "EUC-JP") return guess_japanese(bytes, std::move(fallback));
     return fallback;
 }

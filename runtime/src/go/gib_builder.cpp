@@ -63,7 +63,7 @@ public:
             case event::section:
                 if (matched.starts_with("\\GE")) ended_ = true;
                 break;
-            case event::handicap: handicap_ = number(matched).value_or(-1); handicap_offset_ = at; break;
+            case event::handicap: handicap_ = number(matched).value_or(-1); handicap_text_ = matched; handicap_offset_ = at; break;
             case event::ini_line: ini(); break;
             case event::colour: colour_ = matched == "1" ? color::black : color::white; coordinates_ = 0; break;
             case event::coordinate: xy_[coordinates_++ % 2] = {number(matched).value_or(-1), at}; break;
@@ -109,7 +109,7 @@ private:
 
     void ini() {
         if (handicap_ == 1 || handicap_ > 9 || handicap_ < 0) {
-            report(severity::error, "gib.bad-handicap", "handicap " + std::to_string(handicap_) + " is not 0 or 2-9", handicap_offset_);
+            report(severity::error, "gib.bad-handicap", "handicap " + (handicap_text_.empty() ? std::to_string(handicap_) : handicap_text_) + " is not 0 or 2-9", handicap_offset_);
             handicap_ = 0;
         }
     }
@@ -172,6 +172,7 @@ private:
     std::string_view value_;
     std::uint32_t key_offset_ = 0;
     long long handicap_ = 0;
+    std::string handicap_text_;  // as written: a number too large for handicap_ is said as it is
     std::uint32_t handicap_offset_ = 0;
     color colour_ = color::black;
     std::array<std::pair<long long, std::uint32_t>, 2> xy_{};

@@ -51,7 +51,7 @@ public:
     void on(event e, std::string_view matched, std::size_t offset) {
         const auto at = static_cast<std::uint32_t>(offset);
         switch (e) {
-            case event::board_size: size_ = number(matched); size_offset_ = at; break;
+            case event::board_size: size_ = number(matched); size_text_ = matched; size_offset_ = at; break;
             case event::player_name: name_ = matched; break;
             case event::rank: rank_ = matched; break;
             case event::white_line: player("PW", "WR"); break;
@@ -78,7 +78,7 @@ public:
         if (!parsed && game_.moves.empty() && size_ < 0) return {};
         game_.size = size_;
         if (size_ < 2 || size_ > max_size) {
-            report(severity::error, "ngf.bad-size", "board size " + std::to_string(size_) + " is not 2-25; 19 is used", size_offset_);
+            report(severity::error, "ngf.bad-size", "board size " + (size_text_.empty() ? std::to_string(size_) : size_text_) + " is not 2-25; 19 is used", size_offset_);
             game_.size = 19;
         }
         if (parsed && move_count_ >= 0 && move_count_ != static_cast<int>(game_.moves.size())) {
@@ -147,6 +147,7 @@ private:
     std::string_view name_;
     std::string_view rank_;
     int size_ = -1;
+    std::string size_text_;  // as written: a number too large for size_ is said as it is
     std::uint32_t size_offset_ = 0;
     int handicap_ = 0;
     std::uint32_t handicap_offset_ = 0;
