@@ -155,6 +155,47 @@ int main(int argc, char** argv) {
         }
         return std::pair{nodes, moves};
     });
+    // The replay alone: every line of every record (main line and forks) played again on a
+    // go::board from the records made above, a fork starting from a copy of the board before
+    // the move it replaces, as the normalizer does. Moves count points and passes.
+    std::vector<go::record> records;
+    {
+        std::vector<kifu::diagnostic> ds;
+        for (const auto& text : texts) {
+            const go::sgf_collection tree = go::parse_sgf(text, kifu::read_mode::lenient, ds);
+            for (const go::node_id root : tree.roots) records.push_back(go::normalize(tree, root, {}, ds, &text));
+        }
+    }
+    measure("replay: per move, all lines", [&] {
+        std::size_t moves = 0;
+        std::vector<go::board> starts;
+        for (const go::record& r : records) {
+            if (const auto* gm = r.find_header("GM"); gm && *gm != "1") continue;
+            starts.assign(r.lines.size(), go::board(r.width, r.height));
+            for (const go::point p : r.initial.black) starts[0].set(p, go::stone::black);
+            for (const go::point p : r.initial.white) starts[0].set(p, go::stone::white);
+            for (const go::point p : r.initial.empty) starts[0].set(p, go::stone::empty);
+            for (std::size_t l = 0; l < r.lines.size(); ++l) {
+                go::board& b = starts[l];
+                for (const go::move_entry& e : r.lines[l]) {
+                    for (const std::uint32_t f : e.forks) starts[f] = b;
+                    if (e.setup) {
+                        for (const go::point p : e.setup->black) b.set(p, go::stone::black);
+                        for (const go::point p : e.setup->white) b.set(p, go::stone::white);
+                        for (const go::point p : e.setup->empty) b.set(p, go::stone::empty);
+                    }
+                    if (!e.move) continue;
+                    ++moves;
+                    if (e.move->pass) {
+                        b.pass();
+                    } else if (e.move->to) {
+                        b.play(e.move->color, *e.move->to);
+                    }
+                }
+            }
+        }
+        return std::pair{moves, moves};  // the nodes column counts moves on this row
+    });
     measure("read_buffer: bytes -> records", [&] {
         std::size_t records = 0;
         kifu::read_options options;
