@@ -155,46 +155,87 @@ int main(int argc, char** argv) {
         }
         return std::pair{nodes, moves};
     });
-    // The replay alone: every line of every record (main line and forks) played again on a
-    // go::board from the records made above, a fork starting from a copy of the board before
-    // the move it replaces, as the normalizer does. Moves count points and passes.
-    std::vector<go::record> records;
+    // The replay alone: every line of every record (main line and forks) played again as the
+    // normalizer plays it, one go::board per record, lines last in, first out, a fork starting
+    // by undoing the board to a mark made at its branch point. The records are made and turned
+    // into a flat list of board operations before timing, so the row times the board, not a
+    // walk over the records. Moves count points and passes.
+    enum class op_kind : std::uint8_t { board, set, play, pass, mark, undo };
+    struct op {
+        op_kind kind;
+        std::uint8_t what;  // set: a stone; play: a colour
+        std::uint8_t x;     // board: width
+        std::uint8_t y;     // board: height
+    };
+    std::vector<op> ops;
+    std::size_t replayed_moves = 0;
     {
         std::vector<kifu::diagnostic> ds;
+        const auto setup = [&](const go::setup_data& s) {
+            const auto add = [&](const std::vector<go::point>& points, go::stone what) {
+                for (const go::point p : points) {
+                    ops.push_back({op_kind::set, static_cast<std::uint8_t>(what), static_cast<std::uint8_t>(p.x),
+                                   static_cast<std::uint8_t>(p.y)});
+                }
+            };
+            add(s.black, go::stone::black);
+            add(s.white, go::stone::white);
+            add(s.empty, go::stone::empty);
+        };
         for (const auto& text : texts) {
             const go::sgf_collection tree = go::parse_sgf(text, kifu::read_mode::lenient, ds);
-            for (const go::node_id root : tree.roots) records.push_back(go::normalize(tree, root, {}, ds, &text));
-        }
-    }
-    measure("replay: per move, all lines", [&] {
-        std::size_t moves = 0;
-        std::vector<go::board> starts;
-        for (const go::record& r : records) {
-            if (const auto* gm = r.find_header("GM"); gm && *gm != "1") continue;
-            starts.assign(r.lines.size(), go::board(r.width, r.height));
-            for (const go::point p : r.initial.black) starts[0].set(p, go::stone::black);
-            for (const go::point p : r.initial.white) starts[0].set(p, go::stone::white);
-            for (const go::point p : r.initial.empty) starts[0].set(p, go::stone::empty);
-            for (std::size_t l = 0; l < r.lines.size(); ++l) {
-                go::board& b = starts[l];
-                for (const go::move_entry& e : r.lines[l]) {
-                    for (const std::uint32_t f : e.forks) starts[f] = b;
-                    if (e.setup) {
-                        for (const go::point p : e.setup->black) b.set(p, go::stone::black);
-                        for (const go::point p : e.setup->white) b.set(p, go::stone::white);
-                        for (const go::point p : e.setup->empty) b.set(p, go::stone::empty);
-                    }
-                    if (!e.move) continue;
-                    ++moves;
-                    if (e.move->pass) {
-                        b.pass();
-                    } else if (e.move->to) {
-                        b.play(e.move->color, *e.move->to);
+            for (const go::node_id root : tree.roots) {
+                const go::record r = go::normalize(tree, root, {}, ds, &text);
+                if (const auto* gm = r.find_header("GM"); gm && *gm != "1") continue;
+                ops.push_back({op_kind::board, 0, static_cast<std::uint8_t>(r.width), static_cast<std::uint8_t>(r.height)});
+                setup(r.initial);
+                std::vector<std::uint32_t> work{0};
+                bool first = true;
+                while (!work.empty()) {
+                    const std::uint32_t l = work.back();
+                    work.pop_back();
+                    if (!first) ops.push_back({op_kind::undo, 0, 0, 0});
+                    first = false;
+                    for (const go::move_entry& e : r.lines[l]) {
+                        for (const std::uint32_t f : e.forks) {
+                            ops.push_back({op_kind::mark, 0, 0, 0});
+                            work.push_back(f);
+                        }
+                        if (e.setup) setup(*e.setup);
+                        if (!e.move) continue;
+                        ++replayed_moves;
+                        if (e.move->pass) {
+                            ops.push_back({op_kind::pass, 0, 0, 0});
+                        } else if (e.move->to) {
+                            ops.push_back({op_kind::play, static_cast<std::uint8_t>(e.move->color),
+                                           static_cast<std::uint8_t>(e.move->to->x), static_cast<std::uint8_t>(e.move->to->y)});
+                        }  // an unparseable point is not played
                     }
                 }
             }
         }
-        return std::pair{moves, moves};  // the nodes column counts moves on this row
+    }
+    measure("replay: per move, all lines", [&] {
+        go::play_result played;
+        go::board b;
+        std::vector<std::size_t> marks;
+        for (const op& o : ops) {
+            switch (o.kind) {
+            case op_kind::board:
+                b = go::board(o.x, o.y);
+                marks.clear();
+                break;
+            case op_kind::set: b.set({o.x, o.y}, static_cast<go::stone>(o.what)); break;
+            case op_kind::play: b.play(static_cast<go::color>(o.what), {o.x, o.y}, played); break;
+            case op_kind::pass: b.pass(); break;
+            case op_kind::mark: marks.push_back(b.mark()); break;
+            case op_kind::undo:
+                b.undo_to(marks.back());
+                marks.pop_back();
+                break;
+            }
+        }
+        return std::pair{replayed_moves, replayed_moves};  // the nodes column counts moves on this row
     });
     measure("read_buffer: bytes -> records", [&] {
         std::size_t records = 0;
