@@ -41,6 +41,64 @@ std::size_t moves_of(const kifu::go::record& r) {
     return n;
 }
 
+// One operation of a replay (the replay row of the bench): a new board, a setup stone, a
+// move, a pass, a mark before a fork, or the undo to the last mark when a fork starts.
+enum class op_kind : std::uint8_t { board, set, play, pass, mark, undo };
+struct op {
+    op_kind kind;
+    std::uint8_t what;  // set: a stone; play: a colour
+    std::uint8_t x;     // board: width
+    std::uint8_t y;     // board: height
+};
+
+// Plays a list of operations. A board without marks (go::board before it had them) keeps a
+// copy per fork instead, so the same row times either.
+template <typename Board>
+void replay_on(const std::vector<op>& ops) {
+    namespace go = kifu::go;
+    constexpr bool has_marks = requires(Board& b) { b.undo_to(b.mark()); };
+    go::play_result played;
+    Board b;
+    std::vector<std::size_t> marks;
+    std::vector<Board> copies;
+    for (const op& o : ops) {
+        switch (o.kind) {
+        case op_kind::board:
+            b = Board(o.x, o.y);
+            marks.clear();
+            copies.clear();
+            break;
+        case op_kind::set: b.set({o.x, o.y}, static_cast<go::stone>(o.what)); break;
+        case op_kind::play:
+            if constexpr (has_marks) {
+                b.play(static_cast<go::color>(o.what), {o.x, o.y}, played);
+            } else {
+                played = b.play(static_cast<go::color>(o.what), {o.x, o.y});
+            }
+            break;
+        case op_kind::pass: b.pass(); break;
+        case op_kind::mark:
+            if constexpr (has_marks) {
+                marks.push_back(b.mark());
+            } else {
+                copies.push_back(b);
+            }
+            break;
+        case op_kind::undo:
+            if constexpr (has_marks) {
+                b.undo_to(marks.back());
+                marks.pop_back();
+            } else {
+                b = std::move(copies.back());
+                copies.pop_back();
+            }
+            break;
+        }
+    }
+}
+
+void replay(const std::vector<op>& ops) { replay_on<kifu::go::board>(ops); }
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -160,13 +218,6 @@ int main(int argc, char** argv) {
     // by undoing the board to a mark made at its branch point. The records are made and turned
     // into a flat list of board operations before timing, so the row times the board, not a
     // walk over the records. Moves count points and passes.
-    enum class op_kind : std::uint8_t { board, set, play, pass, mark, undo };
-    struct op {
-        op_kind kind;
-        std::uint8_t what;  // set: a stone; play: a colour
-        std::uint8_t x;     // board: width
-        std::uint8_t y;     // board: height
-    };
     std::vector<op> ops;
     std::size_t replayed_moves = 0;
     {
@@ -216,25 +267,7 @@ int main(int argc, char** argv) {
         }
     }
     measure("replay: per move, all lines", [&] {
-        go::play_result played;
-        go::board b;
-        std::vector<std::size_t> marks;
-        for (const op& o : ops) {
-            switch (o.kind) {
-            case op_kind::board:
-                b = go::board(o.x, o.y);
-                marks.clear();
-                break;
-            case op_kind::set: b.set({o.x, o.y}, static_cast<go::stone>(o.what)); break;
-            case op_kind::play: b.play(static_cast<go::color>(o.what), {o.x, o.y}, played); break;
-            case op_kind::pass: b.pass(); break;
-            case op_kind::mark: marks.push_back(b.mark()); break;
-            case op_kind::undo:
-                b.undo_to(marks.back());
-                marks.pop_back();
-                break;
-            }
-        }
+        replay(ops);
         return std::pair{replayed_moves, replayed_moves};  // the nodes column counts moves on this row
     });
     measure("read_buffer: bytes -> records", [&] {

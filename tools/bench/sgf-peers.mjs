@@ -1,15 +1,18 @@
-// The path Sabaki takes to show a game, timed as a peer of kifu's SGF bytes -> records: every
-// file parsed with @sabaki/sgf `parse` (the string API), then the main line of each game tree
-// replayed with @sabaki/go-board (setup AB/AW/AE, `makeMove` for each B/W, which copies the
-// board and takes captures, suicide and ko as Sabaki shows them). Usage:
-//   node tools/bench/sabaki-sgf-replay.mjs --modules DIR [--include RE] [--exclude RE]
-//        [--runs 3] [--min-ms 1500] [--list OUT] FOLDER|FILE...
-// --modules names the node_modules folder holding @sabaki/sgf and @sabaki/go-board (npm
-// packages used only by this script; kifu does not depend on them). Files are read into
-// memory and decoded as UTF-8 before timing; a file whose parse or replay throws is left out
-// (listed on stderr) and the rest are timed: `runs` runs of at least `min-ms` each after a
-// warm-up, median run printed as files/s, MB/s, moves/s. --list writes the timed files, one
-// path a line, so `kifu_bench_sgf` can time the same ones.
+// Peers of kifu's SGF bytes -> records, timed by wall and by CPU time. `--peer sabaki` (the
+// default) is the path Sabaki takes to show a game: every file parsed with @sabaki/sgf `parse`
+// (the string API), then the main line of each game tree replayed with @sabaki/go-board (setup
+// AB/AW/AE, `makeMove` for each B/W, which copies the board and takes captures, suicide and ko
+// as Sabaki shows them). `--peer smartgame` is smartgame's `parse` alone (no replay). Usage:
+//   node tools/bench/sgf-peers.mjs --modules DIR [--peer sabaki|smartgame]
+//        [--include RE] [--exclude RE] [--runs 3] [--min-ms 1500] [--list OUT] FOLDER|FILE...
+// --modules names the node_modules folder holding the packages (@sabaki/sgf 3.4.7,
+// @sabaki/go-board 1.4.3, smartgame 0.1.5: npm packages used only by this script; kifu does
+// not depend on them). Files are read into memory and decoded as UTF-8 before timing; a file
+// whose parse or replay throws is left out (listed on stderr) and the rest are timed: `runs`
+// runs of at least `min-ms` each after a warm-up, median run printed as files/s, MB/s,
+// moves/s, by wall time and by the process's CPU time (user + system, so a loaded machine
+// does not make the peer look slower than it is; Node's helper threads count too). --list
+// writes the timed files, one path a line, so `kifu_bench_sgf` can time the same ones.
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -28,14 +31,19 @@ const exclude = option('--exclude', null)
 const runs = Number(option('--runs', '3'))
 const minMs = Number(option('--min-ms', '1500'))
 const listOut = option('--list', null)
-if (!modules || args.length === 0) {
-  console.error('usage: sabaki-sgf-replay.mjs --modules DIR [--include RE] [--exclude RE] [--runs N] [--min-ms MS] [--list OUT] FOLDER|FILE...')
+const peer = option('--peer', 'sabaki')
+if (!modules || args.length === 0 || (peer !== 'sabaki' && peer !== 'smartgame')) {
+  console.error('usage: sgf-peers.mjs --modules DIR [--peer sabaki|smartgame] [--include RE] [--exclude RE] [--runs N] [--min-ms MS] [--list OUT] FOLDER|FILE...')
   process.exit(2)
 }
 const require = createRequire(path.join(path.resolve(modules), 'x.js'))
-const sgf = require('@sabaki/sgf')
-const Board = require('@sabaki/go-board')
-const versions = `@sabaki/sgf ${require('@sabaki/sgf/package.json').version}, @sabaki/go-board ${require('@sabaki/go-board/package.json').version}`
+const sgf = peer === 'sabaki' ? require('@sabaki/sgf') : null
+const Board = peer === 'sabaki' ? require('@sabaki/go-board') : null
+const smartgame = peer === 'smartgame' ? require('smartgame') : null
+const versions =
+  peer === 'sabaki'
+    ? `@sabaki/sgf ${require('@sabaki/sgf/package.json').version}, @sabaki/go-board ${require('@sabaki/go-board/package.json').version}: parse + main-line replay`
+    : `smartgame ${require('smartgame/package.json').version}: parse`
 
 function collect(p, out) {
   const st = fs.statSync(p)
@@ -92,9 +100,26 @@ function replay(root) {
   return moves
 }
 
+// smartgame reports some problems with console.warn / console.error: kept out of the output.
+function quiet(fn) {
+  const { warn, error } = console
+  console.warn = console.error = () => {}
+  try {
+    return fn()
+  } finally {
+    console.warn = warn
+    console.error = error
+  }
+}
+
 function pass(set) {
   let moves = 0
   for (const input of set) {
+    if (smartgame) {
+      const collection = quiet(() => smartgame.parse(input.text))
+      if (!collection || !collection.gameTrees) throw new Error('no game tree')
+      continue
+    }
     for (const root of sgf.parse(input.text)) moves += replay(root)
   }
   return moves
@@ -119,16 +144,26 @@ for (let r = 0; r < runs; ++r) {
   let passes = 0
   let moves = 0
   const start = performance.now()
+  const cpuStart = process.cpuUsage()
   let elapsed = 0
   do {
     moves += pass(accepted)
     ++passes
     elapsed = performance.now() - start
   } while (elapsed < minMs)
-  const seconds = elapsed / 1000
-  results.push({ filesPerS: (passes * accepted.length) / seconds, mbPerS: (passes * bytes) / 1e6 / seconds, movesPerS: moves / seconds })
+  const cpu = process.cpuUsage(cpuStart)
+  results.push({ passes, moves, wall: elapsed / 1000, cpu: (cpu.user + cpu.system) / 1e6 })
 }
-results.sort((a, b) => a.mbPerS - b.mbPerS)
-const m = results[Math.floor(results.length / 2)]
-console.log(`${versions}: parse + main-line replay; ${accepted.length} of ${inputs.length} files, ${(bytes / 1e6).toFixed(3)} MB`)
-console.log(`median of ${runs} runs: ${m.filesPerS.toFixed(0)} files/s, ${m.mbPerS.toFixed(2)} MB/s, ${m.movesPerS.toFixed(0)} moves/s (main line)`)
+const median = key => {
+  const sorted = [...results].sort((a, b) => a.passes / a[key] - b.passes / b[key])
+  return sorted[Math.floor(sorted.length / 2)]
+}
+console.log(`${versions}; ${accepted.length} of ${inputs.length} files, ${(bytes / 1e6).toFixed(3)} MB`)
+for (const key of ['wall', 'cpu']) {
+  const m = median(key)
+  const s = m[key]
+  console.log(
+    `median of ${runs} runs by ${key === 'wall' ? 'wall' : 'CPU'} time: ${((m.passes * accepted.length) / s).toFixed(0)} files/s, ` +
+      `${((m.passes * bytes) / 1e6 / s).toFixed(2)} MB/s` + (sgf ? `, ${(m.moves / s).toFixed(0)} moves/s (main line)` : ''),
+  )
+}
