@@ -186,7 +186,12 @@ void board::play(color colour, point p, play_result& result) {
     const int neighbours[4] = {i - 1, i + 1, i - s, i + s};
 
     // The stone is a chain of one; the point it takes was a liberty of every stone next to it.
-    save(i);
+    if (journaling_) {
+        // The cells the loop below writes: the point and the heads its neighbours name.
+        if (journal_.capacity() - journal_.size() < 5) journal_.reserve(2 * journal_.capacity() + 64);
+        journal_.push_back({static_cast<std::uint16_t>(i), c[i]});
+        for (const int n : neighbours) journal_.push_back({c[n].head, c[c[n].head]});
+    }
     c[i].what = own;
     c[i].head = static_cast<std::uint16_t>(i);
     c[i].next = static_cast<std::uint16_t>(i);
@@ -201,7 +206,6 @@ void board::play(color colour, point p, play_result& result) {
     for (const int n : neighbours) {
         const std::uint8_t w = c[n].what;
         const int h = c[n].head;
-        save(h);
         const int is_stone = static_cast<unsigned>(w - 1) < 2u;
         const int left = c[h].libs - is_stone;
         c[h].libs = static_cast<std::uint16_t>(left);
