@@ -47,7 +47,14 @@ one() {
         (cd "$peers/go-othello" && node bench-sgf.mjs "$corpus/go/sgf" --runs 3) >"$2/sgf.peer.txt" 2>&1 || true
         "$bench/kifu_bench_sgf" --passes 5 >"$2/sgf.kifu.txt" 2>&1
         "$bench/kifu_bench_sgf" --passes 5 --exclude 'ego2|ego3|compressed-point-list|libsgfcplusplus/escaping|nihon-kiin|sgfc/test\.sgf' \
-            >"$2/sgf.kifu-smartgame-files.txt" 2>&1 ;;
+            >"$2/sgf.kifu-smartgame-files.txt" 2>&1
+        # smartgame's parse and the Sabaki path (parse + main-line replay), by wall and CPU time
+        node "$root/tools/bench/sgf-peers.mjs" --modules "$peers/go-othello/node_modules" --peer smartgame \
+            "$corpus/go/sgf" >"$2/sgf.smartgame-cpu.txt" 2>&1 || true
+        node "$root/tools/bench/sgf-peers.mjs" --modules "$peers/go-othello/node_modules" \
+            "$corpus/go/sgf" >"$2/sgf.sabaki.txt" 2>&1 || true
+        "$bench/kifu_bench_sgf" --passes 5 --exclude 'ego2|ego3|compressed-point-list|encoding-utf16|utf16le|libsgfcplusplus/escaping|sgfc/test\.sgf' \
+            >"$2/sgf.kifu-sabaki-files.txt" 2>&1 ;;
     go_other)
         "$bench/kifu_bench_read" --passes 5 "$corpus/go/nhk" "$corpus/go/gib" "$corpus/go/ngf" "$corpus/go/ugf" >"$2/go_other.kifu.txt" 2>&1 ;;
     wthor_ggf)

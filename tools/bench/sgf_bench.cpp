@@ -41,6 +41,64 @@ std::size_t moves_of(const kifu::go::record& r) {
     return n;
 }
 
+// One operation of a replay (the replay row of the bench): a new board, a setup stone, a
+// move, a pass, a mark before a fork, or the undo to the last mark when a fork starts.
+enum class op_kind : std::uint8_t { board, set, play, pass, mark, undo };
+struct op {
+    op_kind kind;
+    std::uint8_t what;  // set: a stone; play: a colour
+    std::uint8_t x;     // board: width
+    std::uint8_t y;     // board: height
+};
+
+// Plays a list of operations. A board without marks (go::board before it had them) keeps a
+// copy per fork instead, so the same row times either.
+template <typename Board>
+void replay_on(const std::vector<op>& ops) {
+    namespace go = kifu::go;
+    constexpr bool has_marks = requires(Board& b) { b.undo_to(b.mark()); };
+    go::play_result played;
+    Board b;
+    std::vector<std::size_t> marks;
+    std::vector<Board> copies;
+    for (const op& o : ops) {
+        switch (o.kind) {
+        case op_kind::board:
+            b = Board(o.x, o.y);
+            marks.clear();
+            copies.clear();
+            break;
+        case op_kind::set: b.set({o.x, o.y}, static_cast<go::stone>(o.what)); break;
+        case op_kind::play:
+            if constexpr (has_marks) {
+                b.play(static_cast<go::color>(o.what), {o.x, o.y}, played);
+            } else {
+                played = b.play(static_cast<go::color>(o.what), {o.x, o.y});
+            }
+            break;
+        case op_kind::pass: b.pass(); break;
+        case op_kind::mark:
+            if constexpr (has_marks) {
+                marks.push_back(b.mark());
+            } else {
+                copies.push_back(b);
+            }
+            break;
+        case op_kind::undo:
+            if constexpr (has_marks) {
+                b.undo_to(marks.back());
+                marks.pop_back();
+            } else {
+                b = std::move(copies.back());
+                copies.pop_back();
+            }
+            break;
+        }
+    }
+}
+
+void replay(const std::vector<op>& ops) { replay_on<kifu::go::board>(ops); }
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -154,6 +212,63 @@ int main(int argc, char** argv) {
             for (const go::node_id root : tree.roots) moves += moves_of(go::normalize(tree, root, {}, ds, &text));
         }
         return std::pair{nodes, moves};
+    });
+    // The replay alone: every line of every record (main line and forks) played again as the
+    // normalizer plays it, one go::board per record, lines last in, first out, a fork starting
+    // by undoing the board to a mark made at its branch point. The records are made and turned
+    // into a flat list of board operations before timing, so the row times the board, not a
+    // walk over the records. Moves count points and passes.
+    std::vector<op> ops;
+    std::size_t replayed_moves = 0;
+    {
+        std::vector<kifu::diagnostic> ds;
+        const auto setup = [&](const go::setup_data& s) {
+            const auto add = [&](const std::vector<go::point>& points, go::stone what) {
+                for (const go::point p : points) {
+                    ops.push_back({op_kind::set, static_cast<std::uint8_t>(what), static_cast<std::uint8_t>(p.x),
+                                   static_cast<std::uint8_t>(p.y)});
+                }
+            };
+            add(s.black, go::stone::black);
+            add(s.white, go::stone::white);
+            add(s.empty, go::stone::empty);
+        };
+        for (const auto& text : texts) {
+            const go::sgf_collection tree = go::parse_sgf(text, kifu::read_mode::lenient, ds);
+            for (const go::node_id root : tree.roots) {
+                const go::record r = go::normalize(tree, root, {}, ds, &text);
+                if (const auto* gm = r.find_header("GM"); gm && *gm != "1") continue;
+                ops.push_back({op_kind::board, 0, static_cast<std::uint8_t>(r.width), static_cast<std::uint8_t>(r.height)});
+                setup(r.initial);
+                std::vector<std::uint32_t> work{0};
+                bool first = true;
+                while (!work.empty()) {
+                    const std::uint32_t l = work.back();
+                    work.pop_back();
+                    if (!first) ops.push_back({op_kind::undo, 0, 0, 0});
+                    first = false;
+                    for (const go::move_entry& e : r.lines[l]) {
+                        for (const std::uint32_t f : e.forks) {
+                            ops.push_back({op_kind::mark, 0, 0, 0});
+                            work.push_back(f);
+                        }
+                        if (e.setup) setup(*e.setup);
+                        if (!e.move) continue;
+                        ++replayed_moves;
+                        if (e.move->pass) {
+                            ops.push_back({op_kind::pass, 0, 0, 0});
+                        } else if (e.move->to) {
+                            ops.push_back({op_kind::play, static_cast<std::uint8_t>(e.move->color),
+                                           static_cast<std::uint8_t>(e.move->to->x), static_cast<std::uint8_t>(e.move->to->y)});
+                        }  // an unparseable point is not played
+                    }
+                }
+            }
+        }
+    }
+    measure("replay: per move, all lines", [&] {
+        replay(ops);
+        return std::pair{replayed_moves, replayed_moves};  // the nodes column counts moves on this row
     });
     measure("read_buffer: bytes -> records", [&] {
         std::size_t records = 0;

@@ -197,7 +197,7 @@ private:
             return;
         }
         moves_.emplace_back(mover, *to);
-        board_.play(mover, *to);
+        board_.play(mover, *to, played_);
         if (resync_needed_ && board_digits.size() == cells && board_digits.find_first_not_of("012") == std::string_view::npos) {
             resync(board_digits);
             return;
@@ -255,6 +255,7 @@ private:
     const source_text& text_;
     std::vector<diagnostic>& diagnostics_;
     board board_;
+    play_result played_;  // reused by every move (the board fills it without allocating)
     std::vector<header_value> header_;
     std::vector<std::pair<color, point>> moves_;
     bool ended_ = false;

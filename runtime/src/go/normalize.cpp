@@ -1,7 +1,7 @@
 // SGF game tree → go record: header, initial position, lines of play with forks, and a
 // replay of every line (captures, suicide, simple ko) per go.html "How to execute a move".
-// The tree is walked with an explicit work list; a fork line carries a copy of the board at
-// its branch point.
+// The tree is walked with an explicit work list on one board; a fork line carries a mark of
+// the board at its branch point and starts by undoing the board to it.
 
 #include "go/normalize.hpp"
 
@@ -60,6 +60,7 @@ struct context {
     const normalize_options& options;
     bool suicide_allowed = false;
     mutable bool stopped = false;  // an error with stop_at_first_error: nothing more is read
+    mutable play_result played;    // reused by every move: the board fills it without allocating
 
     // The level of a move the rules forbid but the format records (SGF FF[4] executes it).
     kifu::severity rule_level(bool forced) const noexcept {
@@ -152,14 +153,18 @@ move_data read_move(const context& cx, color c, sgf_value v, int width, int heig
     return m;
 }
 
-// One line of the work list: the node that starts it, where it goes, and the board before it.
+// One line of the work list: the node that starts it, where it goes, and the board's mark
+// before it. Lines are taken last in, first out, so every mark still queued is a position on
+// the way to the board's current one, and undoing to it costs the moves made since.
 struct pending_line {
     node_id start;
     std::uint32_t line;
     int ply;  // ply of the first move of the line
-    board position;
+    std::size_t mark;  // board::mark() at its branch point, or `no_mark`: the board as it is
     bool siblings_are_forks;  // true on the main line from the root: its siblings fork it
 };
+
+constexpr std::size_t no_mark = static_cast<std::size_t>(-1);
 
 void apply_setup(board& b, const setup_data& s) {
     for (const point p : s.black) b.set(p, stone::black);
@@ -178,7 +183,8 @@ void play(const context& cx, board& b, move_entry& e, int ply, std::uint32_t off
         cx.report(severity::error, "go.bad-point", "'" + m.invalid + "' is not a point; the move is skipped", offset, ply);
         return;
     }
-    const play_result r = b.play(m.color, *m.to);
+    play_result& r = cx.played;
+    b.play(m.color, *m.to, r);
     const severity level = cx.rule_level(e.forced);
     if (r.off_board) {
         e.illegal.push_back("off-board");
@@ -260,7 +266,7 @@ const std::string* record::find_header(std::string_view id) const noexcept {
 
 record normalize(const sgf_collection& tree, node_id root, const normalize_options& options,
                  std::vector<diagnostic>& diagnostics, const source_text* text) {
-    context cx{tree, text, diagnostics, options};
+    context cx{tree, text, diagnostics, options, false, false, {}};
     record r;
     const sgf_node& top = tree[root];
     // The first value of a root property, if it has one.
@@ -331,33 +337,35 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
     start.forced = root_entry.forced && !root_entry.move;
     start.offset = top.offset;  // (root_entry.offset may be its move's)
 
-    board first(r.width, r.height);
-    apply_setup(first, r.initial);
+    // One board for the whole tree: a fork line starts by undoing it to its branch point.
+    board b(r.width, r.height);
+    apply_setup(b, r.initial);
     if (root_entry.move) {
         move_entry m;
         m.move = root_entry.move;
         m.forced = root_entry.forced;
         m.offset = root_entry.offset;
-        if (replay) play(cx, first, m, 1, m.offset);
+        if (replay) play(cx, b, m, 1, m.offset);
         r.lines[0].push_back(std::move(m));
     }
     if (root_second) {
         move_entry m;
         m.move = root_second;
         m.offset = root_second_offset;
-        if (replay) play(cx, first, m, static_cast<int>(r.lines[0].size()), m.offset);
+        if (replay) play(cx, b, m, static_cast<int>(r.lines[0].size()), m.offset);
         r.lines[0].push_back(std::move(m));
     }
 
     // Lines are made one at a time from a work list; a branch point queues each further child
-    // as a new line (a fork of the entry its first child makes) with the board before it.
+    // as a new line (a fork of the entry its first child makes) with a mark of the board before it.
     std::vector<pending_line> work;
     if (top.first_child != no_node) {
-        work.push_back({top.first_child, 0, static_cast<int>(r.lines[0].size()), std::move(first), true});
+        work.push_back({top.first_child, 0, static_cast<int>(r.lines[0].size()), no_mark, true});
     }
     while (!work.empty() && !cx.stopped) {
         pending_line job = std::move(work.back());
         work.pop_back();
+        if (job.mark != no_mark) b.undo_to(job.mark);
         int ply = job.ply;
         bool siblings_are_forks = job.siblings_are_forks;
         {
@@ -372,7 +380,7 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
                 for (node_id c = tree[n].next_sibling; c != no_node; c = tree[c].next_sibling) {
                     forks.push_back(static_cast<std::uint32_t>(r.lines.size()));
                     r.lines.emplace_back();
-                    work.push_back({c, forks.back(), ply, job.position, false});
+                    work.push_back({c, forks.back(), ply, replay ? b.mark() : no_mark, false});
                 }
             }
             siblings_are_forks = true;
@@ -383,8 +391,8 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
             const std::optional<move_data> second = fill_entry(cx, n, e, r.width, r.height, false, second_offset);
             e.forks = std::move(forks);
             if (replay) {
-                if (e.setup) apply_setup(job.position, *e.setup);
-                if (e.move) play(cx, job.position, e, ply, e.offset);
+                if (e.setup) apply_setup(b, *e.setup);
+                if (e.move) play(cx, b, e, ply, e.offset);
             }
             if (second) {
                 ++ply;
@@ -392,7 +400,7 @@ record normalize(const sgf_collection& tree, node_id root, const normalize_optio
                 move_entry& m = current.back();
                 m.move = second;
                 m.offset = second_offset;
-                if (replay) play(cx, job.position, m, ply, m.offset);
+                if (replay) play(cx, b, m, ply, m.offset);
             }
         }
     }

@@ -35,6 +35,7 @@ inline void apply_setup(board& b, const setup_data& s) {
 template <typename Emit>
 void for_each_position(const record& r, Emit&& emit) {
     board b(r.width, r.height);
+    play_result played;  // reused by every move
     apply_setup(b, r.initial);
     const std::optional<int> black_result = result_for(r, color::black);
     const std::optional<int> white_result = result_for(r, color::white);
@@ -59,7 +60,7 @@ void for_each_position(const record& r, Emit&& emit) {
         emit(static_cast<const position_row&>(row));
         if (!next) break;
         if (main[i].setup) apply_setup(b, *main[i].setup);
-        if (next->to) b.play(next->color, *next->to);
+        if (next->to) b.play(next->color, *next->to, played);
         else if (next->pass) b.pass();
         row.to_move = opponent(next->color);
     }

@@ -120,6 +120,7 @@ struct go_walker {
     const go::record& r;
     const visitor& visit;
     std::uint32_t lines = 0;
+    go::play_result played{};  // reused by every move
 
     void emit(const go::board& b, go::color to_move, int ply, std::uint32_t line, const std::string& next) {
         const detail::grid g = go_grid(b, to_move);
@@ -137,7 +138,14 @@ struct go_walker {
         return r.handicap > 0 && !r.initial.black.empty() ? go::color::white : go::color::black;
     }
 
-    void walk(std::uint32_t line_index, std::size_t first, go::board b, int ply, std::uint32_t line,
+    // A fork is walked on the same board and the board is then taken back to its branch point.
+    void fork(std::uint32_t f, go::board& b, int ply, std::optional<go::color> last) {
+        const std::size_t m = b.mark();
+        walk(f, 0, b, ply, ++lines, last);
+        b.undo_to(m);
+    }
+
+    void walk(std::uint32_t line_index, std::size_t first, go::board& b, int ply, std::uint32_t line,
               std::optional<go::color> last) {
         const go::line& entries = r.lines[line_index];
         for (std::size_t k = first; k < entries.size(); ++k) {
@@ -145,7 +153,7 @@ struct go_walker {
             if (!e.move) {
                 // A node without a move (setup, comments) reaches no new ply; its setup applies.
                 for (std::uint32_t f : e.forks) {
-                    if (f < r.lines.size()) walk(f, 0, b, ply, ++lines, last);
+                    if (f < r.lines.size()) fork(f, b, ply, last);
                 }
                 if (e.setup) apply_setup(b, *e.setup);
                 continue;
@@ -153,14 +161,14 @@ struct go_walker {
             const std::string next = go_move_text(*e.move);
             emit(b, e.move->color, ply, line, next);
             for (std::uint32_t f : e.forks) {
-                if (f < r.lines.size()) walk(f, 0, b, ply, ++lines, last);
+                if (f < r.lines.size()) fork(f, b, ply, last);
             }
             if (e.setup) apply_setup(b, *e.setup);
             if (e.move->pass) {
                 b.pass();
             } else if (e.move->to) {
                 if (!b.contains(*e.move->to)) return;
-                b.play(e.move->color, *e.move->to);
+                b.play(e.move->color, *e.move->to, played);
             }
             last = e.move->color;
             ++ply;

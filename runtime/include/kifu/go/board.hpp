@@ -6,6 +6,7 @@
 // spec states them (go.html "How to execute a move"): place, capture, then suicide.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -49,6 +50,12 @@ struct play_result {
 };
 
 /// A rectangular go board with captures, suicide, simple ko and prisoner counts.
+///
+/// Chains are tracked as moves are played: every stone names its chain's head, the stones of a
+/// chain form a ring, and a head holds the chain's size and pseudo-liberties (empty points next
+/// to its stones, counted once per adjacent stone: zero exactly when the chain has no liberty).
+/// A move looks only at its four neighbours and the chains it captures or joins. Setup (`set`)
+/// only writes the point; the chains are rebuilt once before the next move.
 class board {
 public:
     /// Makes an empty board; sides are clamped to 1..52.
@@ -71,11 +78,18 @@ public:
     /// liberties are captured, then the mover's own chain if it has none (suicide).
     KIFU_API play_result play(color c, point p);
 
+    /// The same, filling `result` (cleared first; its vectors keep their capacity, so a
+    /// caller that reuses one result allocates nothing per move).
+    KIFU_API void play(color c, point p, play_result& result);
+
     /// Records a pass: the board is unchanged, the ko is cleared.
-    void pass() noexcept { ko_.reset(); }
+    void pass() noexcept { ko_ = -1; }
 
     /// Returns the point the next move may not take (simple ko), if any, and who may not.
-    std::optional<point> ko_point() const noexcept { return ko_; }
+    std::optional<point> ko_point() const noexcept {
+        if (ko_ < 0) return std::nullopt;
+        return point_of(ko_);
+    }
     /// Returns the colour the ko point is forbidden to.
     go::color ko_color() const noexcept { return ko_color_; }
 
@@ -88,15 +102,58 @@ public:
     /// Returns the liberties of the chain at p (0 for an empty or off-board point).
     KIFU_API int liberties(point p);
 
+    /// Returns a mark of the board as it is now, for `undo_to`. From the first mark on, the
+    /// board records what each change overwrites (a reader of a game tree takes the board back
+    /// to a branch point instead of keeping a copy per variation).
+    KIFU_API std::size_t mark();
+
+    /// Takes the board back to the state of mark `m` (stones, chains, prisoners, ko). Marks
+    /// made after `m` are no longer valid; `m` and earlier ones stay valid.
+    KIFU_API void undo_to(std::size_t m);
+
 private:
+    // One point of the board and, on a chain's stones, the chain links (board.cpp).
+    struct cell {
+        std::uint16_t head;   // the chain's head (a stone of it)
+        std::uint16_t next;   // the next stone of the chain's ring
+        std::uint16_t libs;   // on a head: the chain's pseudo-liberties
+        std::uint16_t size;   // on a head: the chain's number of stones
+        std::uint8_t what;    // a stone value (empty, black, white) or 3 off the board
+    };
+
+    // What a change overwrote, and the state a mark takes the board back to.
+    struct saved_cell {
+        std::uint16_t index;
+        cell old;
+    };
+    struct saved_state {
+        std::size_t journal_size;
+        std::array<int, 2> prisoners;
+        int ko;
+        go::color ko_color;
+        bool stale;
+    };
+
+    // Records cell k before it is written, once marks are in use.
+    void save(int k) {
+        if (journaling_) journal_.push_back({static_cast<std::uint16_t>(k), cells_[static_cast<std::size_t>(k)]});
+    }
+    int index_of(point p) const noexcept { return p.y * stride_ + p.x; }
+    point point_of(int i) const noexcept { return {i % stride_, i / stride_}; }
+    void rebuild() noexcept;
+    void remove_chain(int head, std::vector<point>& removed);
+
     int width_;
     int height_;
-    std::vector<stone> cells_;  // row-major
+    int stride_;              // width + 2: a border of off-board points on every side
+    std::vector<cell> cells_;  // (height + 2) rows of `stride_` points
     std::array<int, 2> prisoners_{};
-    std::optional<point> ko_;
+    int ko_ = -1;             // index of the ko point, or -1
     go::color ko_color_ = color::black;
-    // Scratch space of chain fills lives in board.cpp (per thread), so a board is only its
-    // cells and copies are cheap: the normalizer keeps one per open variation.
+    bool stale_ = false;      // set() wrote stones: the chains are rebuilt before the next move
+    bool journaling_ = false;  // a mark was made: changes are recorded
+    std::vector<saved_cell> journal_;
+    std::vector<saved_state> marks_;
 };
 
 /// Returns the SGF letter of a 1-based coordinate (1 → 'a', 27 → 'A'), or '?' out of range.
