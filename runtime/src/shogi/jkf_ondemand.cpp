@@ -118,7 +118,8 @@ bool first_time(unsigned& seen, unsigned bit) {
 
 class reader {
 public:
-    explicit reader(const source_text& text) : text_(text), base_(text.text().data()) {}
+    // `base`: where the bytes simdjson reads start (the text, or its padded copy).
+    reader(const source_text& text, const char* base) : text_(text), base_(base) {}
 
     bool document(od::document& doc, jkf& out) {
         od::object root;
@@ -536,7 +537,7 @@ bool read_with(od::parser& parser, const source_text& text, jkf& out) {
     }
     od::document doc;
     if (parser.iterate(input).get(doc)) return false;
-    reader r(text);
+    reader r(text, input.data());
     return r.document(doc, out);
 }
 
