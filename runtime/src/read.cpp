@@ -18,6 +18,7 @@
 #include <kifu/text.hpp>
 
 #include "core/decode.hpp"
+#include "core/json_reader.hpp"
 #include "format_entry.hpp"
 #include "game_texts.hpp"
 #include "read_internal.hpp"
@@ -71,6 +72,8 @@ bool load_file(const std::filesystem::path& path, std::string& bytes, std::vecto
     // less is its end (no second read for the 0 of the end).
     bytes.clear();
     std::size_t chunk = regular ? static_cast<std::size_t>(status.st_size) + 1 : std::size_t{64} * 1024;
+    // Room after the text for the JSON reader, which then reads the bytes in place.
+    if (regular) bytes.reserve(chunk + detail::input_padding);
     for (;;) {
         const std::size_t old = bytes.size();
         bytes.resize(old + chunk);
@@ -151,6 +154,14 @@ diagnostic empty_input(std::string_view bytes, std::string file) {
 
 namespace {
 
+// A copy of a caller's buffer with room after it for the JSON reader (detail::input_padding).
+std::string padded_copy(std::string_view bytes) {
+    std::string copy;
+    copy.reserve(bytes.size() + detail::input_padding);
+    copy.assign(bytes);
+    return copy;
+}
+
 // `owned`, when given, holds `bytes` and may give them up to the decoded text.
 read_result read_bytes(std::string_view bytes, std::string* owned, std::string_view name,
                        const std::filesystem::path& path, const read_options& options) {
@@ -207,7 +218,7 @@ read_result read_bytes(std::string_view bytes, std::string* owned, std::string_v
             // Decode from exactly the encoding detection named, so the reported encoding is the one used.
             decoding.forced = options.encoding.empty() ? found.encoding : options.encoding;
             const bool checked = options.encoding.empty() && checked_utf8;
-            const source_text text = detail::decode_owned(std::string(name), owned ? std::move(*owned) : std::string(bytes),
+            const source_text text = detail::decode_owned(std::string(name), owned ? std::move(*owned) : padded_copy(bytes),
                                                           decoding, result.diagnostics, checked);
             result.encoding = text.encoding();
             entry.read_text(text, options, result);

@@ -2,7 +2,7 @@
 # BUILD_SHARED_LIBS=ON) with a CMake package (find_package(kifu) → kifu::kifu), the kifu
 # program and the grammar compiler kifu-pegc.
 #
-# The library links fmt and SQLite privately; a static library still needs them at the
+# The library links fmt, SQLite and simdjson privately; a static library still needs them at the
 # consumer's link step, so kifu-config.cmake finds them again. Header-only dependencies
 # (PEGTL, Boost, nlohmann-json) stay inside the build: no installed header includes them.
 include(GNUInstallDirs)

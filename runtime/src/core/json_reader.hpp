@@ -18,6 +18,11 @@ namespace kifu::inline v1::detail {
 /// document, `moves` and a move's own objects), so that every JKF it writes it reads back.
 inline constexpr std::size_t max_json_depth = 3008;
 
+/// Bytes the library's loads (read_file, read_buffer) leave free after an input's text, so
+/// that the JSON reader (simdjson, which reads up to 64 bytes past the end) uses the text in
+/// place instead of copying it.
+inline constexpr std::size_t input_padding = 64;
+
 /// Returns the JSON document of the text, or nothing after adding one `<code_prefix>.json`
 /// error (a syntax error or nesting deeper than max_json_depth) located in the text. Never throws
 /// for bad input.

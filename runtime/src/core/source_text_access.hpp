@@ -4,6 +4,7 @@
 // member and so free to reach its private parts): building one from text the decoder has
 // already checked, and reading its line index.
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -20,6 +21,9 @@ struct source_text::access {
     /// The byte offset of each line's first byte, in order; empty only for a default-constructed
     /// text.
     static std::span<const std::uint32_t> line_starts(const source_text& text) noexcept { return text.line_starts_; }
+    /// The bytes the text's string holds room for (its size and more): a reader that reads past
+    /// the end (simdjson) uses the text in place when the room is enough.
+    static std::size_t capacity(const source_text& text) noexcept { return text.text_.capacity(); }
 };
 
 namespace detail {

@@ -1,6 +1,9 @@
-// Reads JKF documents (json-kifu-format 1.x) with nlohmann::json and checks their shape
-// field by field, so that a wrong document gets a diagnostic that names the field and
-// points at it instead of an exception.
+// Reads JKF documents (json-kifu-format 1.x). A document goes first through the fast path
+// (jkf_ondemand.cpp, simdjson On Demand), which takes the documents this file's checking read
+// accepts; what it does not take is read here with nlohmann::json, whose shape is checked
+// field by field, so that a wrong document gets a diagnostic that names the field and points
+// at it instead of an exception. (The WebAssembly build, which has no simdjson, reads every
+// document here.)
 
 #include "shogi/jkf_reader.hpp"
 
@@ -19,6 +22,7 @@
 #include <kifu/shogi/normalize.hpp>
 
 #include "core/json_reader.hpp"
+#include "shogi/jkf_ondemand.hpp"
 
 namespace kifu::inline v1::shogi::detail {
 namespace {
@@ -543,18 +547,34 @@ private:
 
 }  // namespace
 
-void read_jkf(const source_text& text, const read_options& options, read_result& out) {
-    std::optional<json> doc = kifu::detail::parse_json(text, "jkf", out.diagnostics);
+bool read_jkf_checked(const source_text& text, jkf& record, std::vector<diagnostic>& diagnostics) {
+    std::optional<json> doc = kifu::detail::parse_json(text, "jkf", diagnostics);
     if (!doc) {
-        return;
+        return false;
     }
     reader r(text);
-    jkf record;
     try {
         record = r.read_document(*doc);
     } catch (const schema_error& e) {
-        out.diagnostics.push_back(
-            text.make_diagnostic(severity::error, "jkf.schema", e.message, r.offset_of_path()));
+        diagnostics.push_back(text.make_diagnostic(severity::error, "jkf.schema", e.message, r.offset_of_path()));
+        return false;
+    }
+    return true;
+}
+
+void read_jkf(const source_text& text, const read_options& options, read_result& out) {
+    jkf record;
+#if KIFU_SIMDJSON
+    // The fast path takes what the checking read accepts, and nothing else.
+    bool read = read_jkf_ondemand(text, record);
+    if (!read) {
+        record = jkf{};
+        read = read_jkf_checked(text, record, out.diagnostics);
+    }
+#else
+    const bool read = read_jkf_checked(text, record, out.diagnostics);
+#endif
+    if (!read) {
         return;
     }
     if (options.normalize) {
