@@ -171,6 +171,29 @@ std::string csa_commented_games(int units) {
     return s;
 }
 
+// One-line inputs: a whole game on one line, as SGF from many servers is written. A position
+// found by counting from the line's start (each move's column, each diagnostic's) makes these
+// quadratic while inputs of many short lines stay linear.
+std::string csa_one_line(int units) {
+    std::string s = "V2.2\nPI\n+\n";
+    for (int i = 0; i < units * 4; ++i) s += std::string(i ? "," : "") + csa_moves[i % 4];
+    return s + "\n%TORYO\n";
+}
+
+std::string ki2_one_line(int units) {
+    std::string s = "手合割：平手\n\n";
+    for (int i = 0; i < units; ++i) s += "▲４八飛 △６二飛 ▲２八飛 △８二飛 ";
+    return s + "\n";
+}
+
+// Every move after the first takes an occupied point: a warning (go.illegal.overwrite), with
+// its line and column, per move.
+std::string sgf_one_line(int units) {
+    std::string s = "(;GM[1]FF[4]SZ[19]";
+    for (int i = 0; i < units; ++i) s += i % 2 == 0 ? ";B[aa]" : ";W[aa]";
+    return s + ")";
+}
+
 // Go formats of one game per file: a long game whose moves walk over the board (a point
 // already taken is a warning, not an error, so every line is read).
 kifu::go::point walk(int i) { return {(i * 2) % 19, (i * 2) / 19 % 19}; }  // 0-based
@@ -353,6 +376,9 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         {"GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 4000},
         {"GGF, a line of capitals and no game", "ggf", "a.ggf", ggf_capitals, 1000},
         {"WTHOR, many games", "wthor", "g.wtb", wthor, 64000},  // n past the caches: 4 MB of games
+        {"CSA, one game on one line", "csa", "g.csa", csa_one_line, 8000},
+        {"KI2, one game on one line", "ki2", "g.ki2", ki2_one_line, 2000},
+        {"SGF, one game on one line, a warning per move", "sgf", "g.sgf", sgf_one_line, 8000},
     };
     if (!set_up_timing()) return;
     std::vector<std::string> covered;
