@@ -376,7 +376,7 @@ TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6
         {"GGF, a run of capitals after a game", "ggf", "g.ggf", ggf_junk, 4000},
         {"GGF, a line of capitals and no game", "ggf", "a.ggf", ggf_capitals, 1000},
         {"WTHOR, many games", "wthor", "g.wtb", wthor, 64000},  // n past the caches: 4 MB of games
-        {"CSA, one game on one line", "csa", "g.csa", csa_one_line, 8000},
+        {"CSA, one game on one line", "csa", "g.csa", csa_one_line, 2000},
         {"KI2, one game on one line", "ki2", "g.ki2", ki2_one_line, 2000},
         {"SGF, one game on one line, a warning per move", "sgf", "g.sgf", sgf_one_line, 8000},
     };
