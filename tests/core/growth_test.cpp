@@ -322,9 +322,11 @@ std::string wthor(int units) {
 }
 
 // Runs `measure` (reads or traces) on the case's input of n and of 4n units: the time may grow
-// about 4x (at most `bound` times), not 16x.
+// about 4x (at most `bound` times), not 16x. A linear reader measures 3–6.5x (the 4n input and
+// its record leave caches the n input stays in, and a test on the other core shares the last
+// level); a quadratic path measures 16x, so 8 tells them apart with room for that noise.
 void check_growth(const growth_case& c, double (*measure)(const std::string&, const std::string&, const std::string&, int),
-                  double bound = 6) {
+                  double bound = 8) {
     INFO(c.label);
     const std::string small = c.make(c.units);
     const std::string large = c.make(c.units * 4);
@@ -357,9 +359,9 @@ void check_growth(const growth_case& c, double (*measure)(const std::string&, co
 
 }  // namespace
 
-TEST_CASE("every reader takes time linear in its input: 4x the input, at most ~6x the time", "[growth]") {
+TEST_CASE("every reader takes time linear in its input: 4x the input, at most 8x the time", "[growth]") {
     const std::vector<growth_case> cases = {
-        {"CSA, one long game", "csa", "g.csa", csa_game, 32000},
+        {"CSA, one long game", "csa", "g.csa", csa_game, 8000},
         {"CSA, many games", "csa", "g.csa", csa_games, 64000},  // n past the caches: 5 MB of games
         {"KIF, one long game", "kif", "g.kif", kif, 2000},
         {"KI2, one long game", "ki2", "g.ki2", ki2, 2000},
@@ -410,7 +412,7 @@ TEST_CASE("the JKF writers append many games to one string in time linear in its
     for (const growth_case& c : cases) check_growth(c, best_jkf_write_time, 8);
 }
 
-TEST_CASE("kifu trace takes time linear in its input: 4x the input, at most ~6x the time", "[growth]") {
+TEST_CASE("kifu trace takes time linear in its input: 4x the input, at most 8x the time", "[growth]") {
     // The trace writes a line per rule tried, some 600 bytes per CSA move: CSA with 10,000 and
     // 40,000 moves took 46 s when each line's position was found from the start of the text.
     const std::vector<growth_case> cases = {
