@@ -32,7 +32,12 @@ char column_letter(int index) {
     return i == upper.size() + lower.size() ? 'I' : 'i';
 }
 
-std::size_t digits(int n) { return fmt::formatted_size("{}", n); }
+// The decimal digits of a positive number (a board side: 1 to 52).
+std::size_t digits(int n) {
+    std::size_t count = 1;
+    for (; n >= 10; n /= 10) ++count;
+    return count;
+}
 
 constexpr std::string_view svg_head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 
