@@ -43,6 +43,13 @@ std::optional<game_cut> game_cutter::scan(std::string_view buffer, std::vector<s
         }
         if (format_ == "sgf") {
             const bool blank = c == ' ' || c == '\t' || c == '\r' || c == '\n';
+            // A `(` that starts a line opens a game tree only when a node follows it: `()` or
+            // `(x` is read with the trees around it (an empty tree, junk), as the whole read
+            // reads it.
+            if (candidate_ != 0 && !blank) {
+                if (c == ';') found(game_cut{candidate_, candidate_});
+                candidate_ = 0;
+            }
             if (in_value_) {
                 if (escaped_) escaped_ = false;
                 else if (c == '\\') escaped_ = true;
@@ -64,7 +71,7 @@ std::optional<game_cut> game_cutter::scan(std::string_view buffer, std::vector<s
             // it, so that text after a `)` (a node after its tree, junk) is read with the trees
             // around it, as the whole read reads it.
             if (pending_ != 0 && depth_ <= 1 && !blank) {
-                if (c == '(' && depth_ == 1 && !dirty_) found(game_cut{pending_, pending_});
+                if (c == '(' && depth_ == 1 && !dirty_) candidate_ = pending_;
                 pending_ = 0;
             }
             continue;
@@ -91,6 +98,7 @@ void game_cutter::shift(std::size_t n) noexcept {
     last_.reset();
     scanned_ -= n;
     pending_ = pending_ >= n ? pending_ - n : 0;
+    candidate_ = candidate_ >= n ? candidate_ - n : 0;
     line_start_ = line_start_ >= n ? line_start_ - n : 0;
 }
 

@@ -50,6 +50,7 @@ private:
     std::size_t depth_ = 0;
     std::size_t pending_ = 0;  // SGF: a line start at depth 0, a cut if a game tree starts on it
     bool dirty_ = false;       // SGF: text other than white space since the last tree closed
+    std::size_t candidate_ = 0;  // SGF: a line whose `(` may open a game tree: a cut if `;` follows
     bool in_value_ = false;
     bool escaped_ = false;
     bool open_ = false;

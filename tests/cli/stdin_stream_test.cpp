@@ -78,15 +78,16 @@ TEST_CASE("stdin_jsonl_streams_as_a_file_does_in_bounded_memory", "[cli][stream]
     CHECK(count(streamed, ":\"先手") == games - 1);
     CHECK(count(streamed_err, "[shogi.illegal") == 1);
     // Memory: the program's own (~40 MB, whatever the input) and a piece; held whole, this input
-    // took a gigabyte. AddressSanitizer's shadow memory and quarantine take more.
-    if (timed) {
+    // took a gigabyte. Under AddressSanitizer the freed pieces wait in its quarantine (256 MB),
+    // so the peak says nothing of the reader there: the build without sanitizers checks it.
+    if (timed && !sanitized) {
         const std::string rss = kifu::test::slurp(rss_file);
         const std::size_t last_line = rss.find_last_not_of("\n");
         const std::size_t start = rss.find_last_of('\n', last_line);
         const auto peak_bytes = std::stoul(rss.substr(start == std::string::npos ? 0 : start + 1)) * 1024;
         INFO("peak RSS " << peak_bytes << " bytes for " << input_bytes << " bytes of input");
-        CHECK(peak_bytes < input_bytes * (sanitized ? 4 : 3) / 2);
-    } else {
+        CHECK(peak_bytes < input_bytes * 3 / 2);
+    } else if (!timed) {
         WARN("/usr/bin/time is not installed: the peak memory is not checked");
     }
 
