@@ -11,6 +11,7 @@
 
 #include "shogi/jkf_ondemand.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -127,38 +128,63 @@ bool first_time(unsigned& seen, unsigned bit) {
     return true;
 }
 
+// What an object's walk does with one field (reader::fields).
+enum class field {
+    taken,  // a known key, read
+    other,  // none of the object's keys: checked and skipped
+    bad,    // a known key whose value the fast path does not take
+};
+
+// A known key seen once, its value read by `read`.
+template <typename Read>
+[[gnu::always_inline]] inline field once(unsigned& seen, unsigned bit, Read&& read) {
+    return first_time(seen, bit) && read() ? field::taken : field::bad;
+}
+
+// A known key seen once whose value may be null (JKF's "absent"), else read by `read`.
+template <typename Read>
+[[gnu::always_inline]] inline field once_or_null(unsigned& seen, unsigned bit, od::value& value, Read&& read) {
+    const int null = null_state(value);
+    if (!first_time(seen, bit) || null < 0) return field::bad;
+    return null == 1 || read() ? field::taken : field::bad;
+}
+
 class reader {
 public:
     // `base`: where the bytes simdjson reads start (the text, or its padded copy).
     reader(const source_text& text, const char* base) : text_(text), base_(base) {}
 
     bool document(od::document& doc, jkf& out) {
-        od::object root;
-        if (doc.get_object().get(root)) return false;
         unsigned seen = 0;
-        for (auto item : root) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& v = f.value();
-            if (is(key, "header")) {
-                if (!first_time(seen, 1) || !header(v, out)) return false;
-            } else if (is(key, "initial")) {
-                const int null = null_state(v);
-                if (!first_time(seen, 2) || null < 0) return false;
-                if (null == 0 && !initial(v, out.initial.emplace())) return false;
-            } else if (is(key, "moves")) {
-                if (!first_time(seen, 4) || !moves(v, 2, out.moves)) return false;
-            } else if (!plain_key(key) || !skip(v, 2)) {
-                return false;
-            }
-        }
+        const bool ok = fields(doc, 2, [&](const char* key, od::value& v) {
+            if (is(key, "header")) return once(seen, 1, [&] { return header(v, out); });
+            if (is(key, "initial")) return once_or_null(seen, 2, v, [&] { return initial(v, out.initial.emplace()); });
+            if (is(key, "moves")) return once(seen, 4, [&] { return moves(v, 2, out.moves); });
+            return field::other;
+        });
         // Both required, and nothing after the object.
         const char* rest = nullptr;
-        return seen & 1 && seen & 4 && doc.current_location().get(rest) == simdjson::OUT_OF_BOUNDS;
+        return ok && seen & 1 && seen & 4 && doc.current_location().get(rest) == simdjson::OUT_OF_BOUNDS;
     }
 
 private:
+    // Walks the fields of an object (a value, or the document): `on(key, value)` reads the keys
+    // it knows; any other key must be plain and its value is checked at nesting level `depth`.
+    template <typename Object, typename On>
+    [[gnu::always_inline]] bool fields(Object& v, std::size_t depth, On&& on) {
+        od::object o;
+        if (v.get_object().get(o)) return false;
+        for (auto item : o) {
+            od::field f;
+            if (std::move(item).get(f)) return false;
+            const char* key = raw_key(f);
+            od::value& value = f.value();
+            const field what = on(key, value);
+            if (what == field::bad || (what == field::other && (!plain_key(key) || !skip(value, depth)))) return false;
+        }
+        return true;
+    }
+
     // Reads and checks a value nobody keeps, at nesting level `depth` when it is an array or object.
     bool skip(od::value& v, std::size_t depth) {
         od::json_type type;
@@ -222,51 +248,29 @@ private:
     bool initial(od::value& v, initial_format& out) {
         static constexpr std::string_view presets[] = {"HIRATE", "KY", "KY_R", "KA", "HI", "HIKY", "2", "3", "4",
                                                        "5",      "5_L", "6",  "7_L", "7_R", "8", "10", "OTHER"};
-        od::object o;
-        if (v.get_object().get(o)) return false;
         unsigned seen = 0;
-        for (auto item : o) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& value = f.value();
+        const bool ok = fields(v, 3, [&](const char* key, od::value& value) {
             if (is(key, "preset")) {
-                if (!first_time(seen, 1) || !string_of(value, out.preset)) return false;
-                bool known = false;
-                for (std::string_view p : presets) known = known || p == out.preset;
-                if (!known) return false;
-            } else if (is(key, "data")) {
-                const int null = null_state(value);
-                if (!first_time(seen, 2) || null < 0) return false;
-                if (null == 0 && !state(value, out.data.emplace())) return false;
-            } else if (!plain_key(key) || !skip(value, 3)) {
-                return false;
+                return once(seen, 1, [&] {
+                    return string_of(value, out.preset) &&
+                           std::find(std::begin(presets), std::end(presets), out.preset) != std::end(presets);
+                });
             }
-        }
-        return seen & 1;
+            if (is(key, "data")) return once_or_null(seen, 2, value, [&] { return state(value, out.data.emplace()); });
+            return field::other;
+        });
+        return ok && seen & 1;
     }
 
     bool state(od::value& v, state_format& out) {
-        od::object o;
-        if (v.get_object().get(o)) return false;
         unsigned seen = 0;
-        for (auto item : o) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& value = f.value();
-            if (is(key, "color")) {
-                const int null = null_state(value);
-                if (!first_time(seen, 1) || null < 0 || (null == 0 && !color_of(value, out.color))) return false;
-            } else if (is(key, "board")) {
-                if (!first_time(seen, 2) || !board(value, out)) return false;
-            } else if (is(key, "hands")) {
-                if (!first_time(seen, 4) || !hands(value, out)) return false;
-            } else if (!plain_key(key) || !skip(value, 4)) {
-                return false;
-            }
-        }
-        return seen & 2 && seen & 4;
+        const bool ok = fields(v, 4, [&](const char* key, od::value& value) {
+            if (is(key, "color")) return once_or_null(seen, 1, value, [&] { return color_of(value, out.color); });
+            if (is(key, "board")) return once(seen, 2, [&] { return board(value, out); });
+            if (is(key, "hands")) return once(seen, 4, [&] { return hands(value, out); });
+            return field::other;
+        });
+        return ok && seen & 2 && seen & 4;
     }
 
     bool board(od::value& v, state_format& out) {
@@ -290,28 +294,18 @@ private:
     }
 
     bool board_cell(od::value& v, std::optional<piece>& out) {
-        od::object o;
-        if (v.get_object().get(o)) return false;
         unsigned seen = 0;
         bool has_color = false;
         bool has_kind = false;
         piece p;
-        for (auto item : o) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& value = f.value();
-            if (is(key, "color") || is(key, "kind")) {
-                const int null = null_state(value);
-                if (!first_time(seen, is(key, "color") ? 1 : 2) || null < 0) return false;
-                if (null == 1) continue;
-                if (is(key, "color") ? !color_of(value, p.color) : !kind_of(value, p.kind)) return false;
-                (is(key, "color") ? has_color : has_kind) = true;
-            } else if (!plain_key(key) || !skip(value, 7)) {
-                return false;
+        const bool ok = fields(v, 7, [&](const char* key, od::value& value) {
+            if (is(key, "color")) {
+                return once_or_null(seen, 1, value, [&] { return has_color = color_of(value, p.color); });
             }
-        }
-        if (has_color != has_kind) return false;
+            if (is(key, "kind")) return once_or_null(seen, 2, value, [&] { return has_kind = kind_of(value, p.kind); });
+            return field::other;
+        });
+        if (!ok || has_color != has_kind) return false;
         if (has_color) out = p;
         return true;
     }
@@ -358,38 +352,15 @@ private:
         // reader decides near the bound.
         if (depth + 2 > kifu::detail::max_json_depth) return false;
         out.line = text_.line_of(static_cast<std::size_t>(v.raw_json_token().data() - base_));
-        od::object o;
-        if (v.get_object().get(o)) return false;
         unsigned seen = 0;
-        for (auto item : o) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& value = f.value();
-            unsigned bit = 0;
-            if (is(key, "comments")) bit = 1;
-            else if (is(key, "move")) bit = 2;
-            else if (is(key, "time")) bit = 4;
-            else if (is(key, "special")) bit = 8;
-            else if (is(key, "forks")) bit = 16;
-            if (bit == 0) {
-                if (!plain_key(key) || !skip(value, depth + 1)) return false;
-                continue;
-            }
-            const int null = null_state(value);
-            if (!first_time(seen, bit) || null < 0) return false;
-            if (null == 1) continue;
-            bool ok = false;
-            switch (bit) {
-                case 1: ok = comments(value, out.comments); break;
-                case 2: ok = move(value, depth + 1, out.move.emplace()); break;
-                case 4: ok = time(value, depth + 1, out.time.emplace()); break;
-                case 8: ok = string_of(value, out.special); break;
-                default: ok = forks(value, depth + 1, out.forks); break;
-            }
-            if (!ok) return false;
-        }
-        return true;
+        return fields(v, depth + 1, [&](const char* key, od::value& value) {
+            if (is(key, "comments")) return once_or_null(seen, 1, value, [&] { return comments(value, out.comments); });
+            if (is(key, "move")) return once_or_null(seen, 2, value, [&] { return move(value, depth + 1, out.move.emplace()); });
+            if (is(key, "time")) return once_or_null(seen, 4, value, [&] { return time(value, depth + 1, out.time.emplace()); });
+            if (is(key, "special")) return once_or_null(seen, 8, value, [&] { return string_of(value, out.special); });
+            if (is(key, "forks")) return once_or_null(seen, 16, value, [&] { return forks(value, depth + 1, out.forks); });
+            return field::other;
+        });
     }
 
     bool comments(od::value& v, std::vector<std::string>& out) {
@@ -415,121 +386,72 @@ private:
     bool move(od::value& v, std::size_t depth, move_data& out) {
         static constexpr std::string_view relatives[] = {"L",  "C",  "R",  "U",  "M",  "D", "LU",
                                                          "LD", "RU", "RD", "LM", "RM", "H"};
-        od::object o;
-        if (v.get_object().get(o)) return false;
         unsigned seen = 0;
-        for (auto item : o) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& value = f.value();
-            unsigned bit = 0;
-            if (is(key, "color")) bit = 1;
-            else if (is(key, "from")) bit = 2;
-            else if (is(key, "to")) bit = 4;
-            else if (is(key, "piece")) bit = 8;
-            else if (is(key, "same")) bit = 16;
-            else if (is(key, "promote")) bit = 32;
-            else if (is(key, "capture")) bit = 64;
-            else if (is(key, "relative")) bit = 128;
-            if (bit == 0) {
-                if (!plain_key(key) || !skip(value, depth + 1)) return false;
-                continue;
+        return fields(v, depth + 1, [&](const char* key, od::value& value) {
+            if (is(key, "color")) return once_or_null(seen, 1, value, [&] { return color_of(value, out.color.emplace()); });
+            if (is(key, "from")) {
+                return once_or_null(seen, 2, value, [&] { return square_of(value, depth + 1, out.from.emplace()); });
             }
-            const int null = null_state(value);
-            if (!first_time(seen, bit) || null < 0) return false;
-            if (null == 1) continue;
-            bool ok = false;
-            switch (bit) {
-                case 1: ok = color_of(value, out.color.emplace()); break;
-                case 2: ok = square_of(value, depth + 1, out.from.emplace()); break;
-                case 4: ok = square_of(value, depth + 1, out.to.emplace()); break;
-                case 8: ok = kind_of(value, out.piece.emplace()); break;
-                case 16: ok = value.get_bool().get(out.same.emplace()) == simdjson::SUCCESS; break;
-                case 32: ok = value.get_bool().get(out.promote.emplace()) == simdjson::SUCCESS; break;
-                case 64: ok = kind_of(value, out.capture.emplace()); break;
-                default:
-                    ok = string_of(value, out.relative);
-                    if (ok) {
-                        bool known = false;
-                        for (std::string_view r : relatives) known = known || r == out.relative;
-                        ok = known;
-                    }
-                    break;
+            if (is(key, "to")) return once_or_null(seen, 4, value, [&] { return square_of(value, depth + 1, out.to.emplace()); });
+            if (is(key, "piece")) return once_or_null(seen, 8, value, [&] { return kind_of(value, out.piece.emplace()); });
+            if (is(key, "same")) {
+                return once_or_null(seen, 16, value, [&] { return value.get_bool().get(out.same.emplace()) == simdjson::SUCCESS; });
             }
-            if (!ok) return false;
-        }
-        return true;
+            if (is(key, "promote")) {
+                return once_or_null(seen, 32, value,
+                                    [&] { return value.get_bool().get(out.promote.emplace()) == simdjson::SUCCESS; });
+            }
+            if (is(key, "capture")) return once_or_null(seen, 64, value, [&] { return kind_of(value, out.capture.emplace()); });
+            if (is(key, "relative")) {
+                return once_or_null(seen, 128, value, [&] {
+                    return string_of(value, out.relative) &&
+                           std::find(std::begin(relatives), std::end(relatives), out.relative) != std::end(relatives);
+                });
+            }
+            return field::other;
+        });
     }
 
     bool square_of(od::value& v, std::size_t depth, square& out) {
-        od::object o;
-        if (v.get_object().get(o)) return false;
         unsigned seen = 0;
-        for (auto item : o) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& value = f.value();
+        const auto coordinate = [&](od::value& value, std::int8_t& to) {
             int n = 0;
-            if (is(key, "x") || is(key, "y")) {
-                if (!first_time(seen, is(key, "x") ? 1 : 2) || !int_in(value, 1, 9, n)) return false;
-                (is(key, "x") ? out.x : out.y) = static_cast<std::int8_t>(n);
-            } else if (!plain_key(key) || !skip(value, depth + 1)) {
-                return false;
-            }
-        }
-        return seen == 3;
+            if (!int_in(value, 1, 9, n)) return false;
+            to = static_cast<std::int8_t>(n);
+            return true;
+        };
+        const bool ok = fields(v, depth + 1, [&](const char* key, od::value& value) {
+            if (is(key, "x")) return once(seen, 1, [&] { return coordinate(value, out.x); });
+            if (is(key, "y")) return once(seen, 2, [&] { return coordinate(value, out.y); });
+            return field::other;
+        });
+        return ok && seen == 3;
     }
 
     bool time(od::value& v, std::size_t depth, move_time& out) {
-        od::object o;
-        if (v.get_object().get(o)) return false;
         unsigned seen = 0;
-        for (auto item : o) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& value = f.value();
-            if (is(key, "now")) {
-                if (!first_time(seen, 1) || !time_value_of(value, depth + 1, false, out.now)) return false;
-            } else if (is(key, "total")) {
-                const int null = null_state(value);
-                if (!first_time(seen, 2) || null < 0) return false;
-                if (null == 0 && !time_value_of(value, depth + 1, true, out.total.emplace())) return false;
-            } else if (!plain_key(key) || !skip(value, depth + 1)) {
-                return false;
+        const bool ok = fields(v, depth + 1, [&](const char* key, od::value& value) {
+            if (is(key, "now")) return once(seen, 1, [&] { return time_value_of(value, depth + 1, false, out.now); });
+            if (is(key, "total")) {
+                return once_or_null(seen, 2, value,
+                                    [&] { return time_value_of(value, depth + 1, true, out.total.emplace()); });
             }
-        }
-        return seen & 1;
+            return field::other;
+        });
+        return ok && seen & 1;
     }
 
     bool time_value_of(od::value& v, std::size_t depth, bool with_hours, time_value& out) {
-        od::object o;
-        if (v.get_object().get(o)) return false;
         unsigned seen = 0;
-        for (auto item : o) {
-            od::field f;
-            if (std::move(item).get(f)) return false;
-            const char* key = raw_key(f);
-            od::value& value = f.value();
-            if (is(key, "h") || is(key, "ms")) {
-                const int null = null_state(value);
-                if (!first_time(seen, is(key, "h") ? 1 : 8) || null < 0) return false;
-                if (null == 1) continue;
-                const bool ok = is(key, "h") ? int_in(value, 0, 1'000'000, out.h.emplace())
-                                           : int_in(value, 0, 999, out.ms.emplace());
-                if (!ok) return false;
-            } else if (is(key, "m")) {
-                if (!first_time(seen, 2) || !int_in(value, 0, 100'000'000, out.m)) return false;
-            } else if (is(key, "s")) {
-                if (!first_time(seen, 4) || !int_in(value, 0, 59, out.s)) return false;
-            } else if (!plain_key(key) || !skip(value, depth + 1)) {
-                return false;
-            }
-        }
+        const bool ok = fields(v, depth + 1, [&](const char* key, od::value& value) {
+            if (is(key, "h")) return once_or_null(seen, 1, value, [&] { return int_in(value, 0, 1'000'000, out.h.emplace()); });
+            if (is(key, "m")) return once(seen, 2, [&] { return int_in(value, 0, 100'000'000, out.m); });
+            if (is(key, "s")) return once(seen, 4, [&] { return int_in(value, 0, 59, out.s); });
+            if (is(key, "ms")) return once_or_null(seen, 8, value, [&] { return int_in(value, 0, 999, out.ms.emplace()); });
+            return field::other;
+        });
         if (!out.h && with_hours) out.h = 0;
-        return (seen & 6) == 6;
+        return ok && (seen & 6) == 6;
     }
 
     const source_text& text_;
